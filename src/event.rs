@@ -1,0 +1,46 @@
+//! What an action changed: the rules and the session report events, and each face renders them its own way.
+
+use crate::cards::{Card, Suit};
+use crate::position::{Action, Status};
+
+/// One change, in the order it happened. Columns count from 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Moved {
+        cards: Vec<Card>,
+        from: usize,
+        to: usize,
+        onto: Option<Card>,
+    },
+    Turned {
+        card: Card,
+        column: usize,
+    },
+    Dealt {
+        cards: Vec<Card>,
+        stock: usize,
+        deals_left: usize,
+    },
+    Removed {
+        suit: Suit,
+        column: usize,
+    },
+    /// Actions taken back, the latest first.
+    Undone {
+        actions: Vec<Action>,
+    },
+    /// Actions done again, in order.
+    Redone {
+        actions: Vec<Action>,
+    },
+    NewDeal {
+        seed: u32,
+    },
+    Restarted {
+        seed: u32,
+    },
+    /// The game has just been won or lost.
+    Finished {
+        status: Status,
+    },
+}

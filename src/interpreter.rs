@@ -1,0 +1,124 @@
+//! Applies parsed commands to the session and the presentation settings, and says what each one answered.
+
+use crate::cards::Card;
+use crate::command::{Command, Face, ParseError, Setting, Usage};
+use crate::deal::MAX_SEED;
+use crate::event::Event;
+use crate::position::{Action, Refusal};
+use crate::session::Session;
+
+/// How answers are presented; none of it changes the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub face: Face,
+    pub color: bool,
+    /// Text face: reprint the position after every action.
+    pub autoshow: bool,
+}
+
+/// What a command answered, for a renderer to put into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The game changed: what happened, in order.
+    Events(Vec<Event>),
+    /// A setting changed (`set NAME VALUE`).
+    Set {
+        name: &'static str,
+        value: &'static str,
+    },
+    Show,
+    /// Column index (from 0).
+    Column(usize),
+    Find(Card),
+    Moves(Vec<Action>),
+    Score,
+    Info,
+    Help(Option<&'static Usage>),
+    Quit,
+}
+
+/// Why a command was not done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    Parse(ParseError),
+    Refused(Refusal),
+}
+
+impl From<ParseError> for Failure {
+    fn from(error: ParseError) -> Failure {
+        Failure::Parse(error)
+    }
+}
+
+impl From<Refusal> for Failure {
+    fn from(refusal: Refusal) -> Failure {
+        Failure::Refused(refusal)
+    }
+}
+
+pub struct Interpreter {
+    pub session: Session,
+    pub settings: Settings,
+}
+
+impl Interpreter {
+    pub fn new(session: Session, settings: Settings) -> Interpreter {
+        Interpreter { session, settings }
+    }
+
+    /// Does one command; a failed one changes nothing.
+    pub fn execute(&mut self, command: Command) -> Result<Reply, Failure> {
+        let session = &mut self.session;
+        let position = session.position();
+        Ok(match command {
+            Command::Move { source, target } => {
+                let action = position.resolve_move(source, target)?;
+                Reply::Events(session.play(action)?)
+            }
+            Command::Deal => Reply::Events(session.play(Action::Deal)?),
+            Command::Remove(column) => {
+                let column = position.column_index(column)?;
+                Reply::Events(session.play(Action::Remove { column })?)
+            }
+            Command::Undo(n) => Reply::Events(session.undo(n)?),
+            Command::Redo(n) => Reply::Events(session.redo(n)?),
+            Command::Show => Reply::Show,
+            Command::Column(column) => Reply::Column(position.column_index(column)?),
+            Command::Find(card) => Reply::Find(card),
+            Command::Moves => Reply::Moves(session.legal_actions()),
+            Command::Score => Reply::Score,
+            Command::Info => Reply::Info,
+            Command::New(seed) => {
+                let seed = seed.unwrap_or_else(|| rand::random_range(0..=MAX_SEED));
+                Reply::Events(session.new_deal(seed))
+            }
+            Command::Restart => Reply::Events(session.restart()),
+            Command::Set(setting) => self.set(setting),
+            Command::Help(topic) => Reply::Help(topic),
+            Command::Quit => Reply::Quit,
+        })
+    }
+
+    fn set(&mut self, setting: Setting) -> Reply {
+        let on_off = |on: bool| if on { "on" } else { "off" };
+        let (name, value) = match setting {
+            Setting::Output(face) => {
+                self.settings.face = face;
+                ("output", face.name())
+            }
+            Setting::Color(on) => {
+                self.settings.color = on;
+                ("color", on_off(on))
+            }
+            Setting::Autoshow(on) => {
+                self.settings.autoshow = on;
+                ("autoshow", on_off(on))
+            }
+            Setting::Autoremove(on) => {
+                self.session.set_autoremove(on);
+                ("autoremove", on_off(on))
+            }
+        };
+        Reply::Set { name, value }
+    }
+}

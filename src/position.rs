@@ -1,0 +1,600 @@
+//! The piles of a Spider game and its rules (SPEC 1.2): which actions are legal, applying them, the score
+//! and the status. Rules answer with events and refusals; they never format text.
+
+use crate::cards::{Card, KING, Suit};
+use crate::event::Event;
+use crate::game::Game;
+use std::fmt;
+
+/// One column, from its deepest card (index 0, row 1) to its bottom card (the last).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Column {
+    pub cards: Vec<Card>,
+    /// How many of the deepest cards are face down.
+    pub hidden: usize,
+}
+
+impl Column {
+    pub fn bottom(&self) -> Option<Card> {
+        self.cards.last().copied()
+    }
+
+    pub fn face_up(&self) -> &[Card] {
+        &self.cards[self.hidden..]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// Index of the deepest movable card: the head of the same-suit run at the bottom.
+    pub fn run_start(&self) -> Option<usize> {
+        let mut i = self.cards.len().checked_sub(1)?;
+        while i > self.hidden && self.cards[i].follows_in_suit(self.cards[i - 1]) {
+            i -= 1;
+        }
+        Some(i)
+    }
+
+    /// Index of the King heading a complete K..A suit at the bottom, if there is one.
+    pub fn complete_suit_start(&self) -> Option<usize> {
+        let start = self.run_start()?;
+        let king = self.cards.len().checked_sub(13)?;
+        (king >= start && self.cards[king].rank() == KING).then_some(king)
+    }
+
+    /// The face-up cards in maximal same-suit descending runs, deepest first.
+    pub fn runs(&self) -> Vec<&[Card]> {
+        let up = self.face_up();
+        let mut runs = Vec::new();
+        let mut start = 0;
+        for i in 1..=up.len() {
+            if i == up.len() || !up[i].follows_in_suit(up[i - 1]) {
+                runs.push(&up[start..i]);
+                start = i;
+            }
+        }
+        runs
+    }
+
+    /// Turns the bottom card face up if it is face down; returns it when it did.
+    fn turn_bottom(&mut self) -> Option<Card> {
+        if !self.cards.is_empty() && self.hidden == self.cards.len() {
+            self.hidden -= 1;
+            return self.bottom();
+        }
+        None
+    }
+
+    /// Wholly face up and one descending run from its deepest card (by suit, or by rank only).
+    fn is_ordered(&self, by_suit: bool) -> bool {
+        self.hidden == 0
+            && self
+                .cards
+                .windows(2)
+                .all(|w| w[1].rank() + 1 == w[0].rank() && (!by_suit || w[1].suit() == w[0].suit()))
+    }
+}
+
+/// Everything on the table: the columns, the stock and the suits removed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub columns: Vec<Column>,
+    /// Cards still to deal; the last one is dealt first.
+    pub stock: Vec<Card>,
+    /// Suits removed so far, in order.
+    pub removed: Vec<Suit>,
+}
+
+/// One action that changes the position, as recorded in the history. Columns and rows count from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Move { from: usize, row: usize, to: usize },
+    Deal,
+    Remove { column: usize },
+}
+
+impl fmt::Display for Action {
+    /// The action in command form, with numbers as the player sees them: `move 3.5 7`, `deal`, `remove 4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Move { from, row, to } => write!(f, "move {}.{} {}", from + 1, row + 1, to + 1),
+            Action::Deal => write!(f, "deal"),
+            Action::Remove { column } => write!(f, "remove {}", column + 1),
+        }
+    }
+}
+
+/// Why a command cannot be done. Columns and rows here are as the player numbers them (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NoSuchColumn {
+        column: usize,
+        count: usize,
+    },
+    NoSuchPile {
+        pile: char,
+    },
+    EmptyColumn {
+        column: usize,
+    },
+    NoSuchRow {
+        column: usize,
+        row: usize,
+        rows: usize,
+    },
+    FaceDown {
+        column: usize,
+        row: usize,
+    },
+    NotARun {
+        card: Card,
+        column: usize,
+    },
+    SameColumn {
+        column: usize,
+    },
+    NeedsRank {
+        first: Card,
+        last: Card,
+        onto: Card,
+    },
+    KingOnlyToSpace {
+        first: Card,
+        last: Card,
+        onto: Card,
+    },
+    NothingOntoAce {
+        onto: Card,
+    },
+    NotFaceUp {
+        card: Card,
+    },
+    NoCompleteSuit {
+        column: usize,
+    },
+    StockEmpty,
+    DealWithSpace {
+        empty: usize,
+        relaxed: u8,
+        unordered: Option<usize>,
+    },
+    NothingToUndo,
+    NothingToRedo,
+    TooFew {
+        undo: bool,
+        asked: usize,
+        available: usize,
+    },
+}
+
+/// Where a move takes its cards from, as the player named it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// `C`: the longest movable run of column C that fits the destination (columns count from 1).
+    Column(usize),
+    /// `C.R`: column C from row R (both from 1).
+    Row(usize, usize),
+    /// `5h`: that movable card wherever it is.
+    Card(Card),
+    /// `w` or `h`: Reno's waste and holding pile.
+    Pile(char),
+}
+
+/// Where a move puts its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Column(usize),
+    Foundation,
+}
+
+/// Whether the game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Playing,
+    Won,
+    Lost,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Playing => "playing",
+            Status::Won => "won",
+            Status::Lost => "lost",
+        }
+    }
+}
+
+impl Position {
+    pub fn column_count(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// Deals left: one a row of columns, the last one possibly short (Spiderette's 3).
+    pub fn deals_left(&self) -> usize {
+        self.stock.len().div_ceil(self.columns.len())
+    }
+
+    /// Every card still in play (tableau and stock), for conservation checks.
+    pub fn card_count(&self) -> usize {
+        self.stock.len() + self.columns.iter().map(|c| c.cards.len()).sum::<usize>()
+    }
+
+    pub fn hidden_count(&self) -> usize {
+        self.columns.iter().map(|c| c.hidden).sum()
+    }
+
+    /// A column number as typed (from 1), checked against this table.
+    pub fn column_index(&self, column: usize) -> Result<usize, Refusal> {
+        if (1..=self.columns.len()).contains(&column) {
+            Ok(column - 1)
+        } else {
+            Err(Refusal::NoSuchColumn {
+                column,
+                count: self.columns.len(),
+            })
+        }
+    }
+
+    /// Turns a move as the player named it into the one action it means.
+    pub fn resolve_move(&self, source: Source, target: Target) -> Result<Action, Refusal> {
+        if let Source::Pile(pile) = source {
+            return Err(Refusal::NoSuchPile { pile });
+        }
+        let to = match target {
+            Target::Column(column) => self.column_index(column)?,
+            Target::Foundation => {
+                let column = match source {
+                    Source::Column(c) | Source::Row(c, _) => self.column_index(c)?,
+                    Source::Card(card) => self.locate_movable(card)?.first().map_or(0, |p| p.0),
+                    Source::Pile(_) => unreachable!("piles were refused above"),
+                };
+                let action = Action::Remove { column };
+                self.check(action)?;
+                return Ok(action);
+            }
+        };
+        let action = match source {
+            Source::Row(column, row) => {
+                let from = self.column_index(column)?;
+                let rows = self.columns[from].cards.len();
+                if rows == 0 {
+                    return Err(Refusal::EmptyColumn { column });
+                }
+                if !(1..=rows).contains(&row) {
+                    return Err(Refusal::NoSuchRow { column, row, rows });
+                }
+                Action::Move {
+                    from,
+                    row: row - 1,
+                    to,
+                }
+            }
+            Source::Column(column) => {
+                let from = self.column_index(column)?;
+                if from == to {
+                    return Err(Refusal::SameColumn { column });
+                }
+                let source = &self.columns[from];
+                let start = source.run_start().ok_or(Refusal::EmptyColumn { column })?;
+                let row = match self.columns[to].bottom() {
+                    None => start,
+                    Some(onto) if onto.rank() == 1 => return Err(Refusal::NothingOntoAce { onto }),
+                    Some(onto) => (start..source.cards.len())
+                        .find(|&i| source.cards[i].rank() + 1 == onto.rank())
+                        .ok_or(Refusal::NeedsRank {
+                            first: source.cards[start],
+                            last: source.cards[source.cards.len() - 1],
+                            onto,
+                        })?,
+                };
+                Action::Move { from, row, to }
+            }
+            Source::Card(card) => {
+                let places = self.locate_movable(card)?;
+                let candidates = places
+                    .iter()
+                    .map(|&(from, row)| Action::Move { from, row, to });
+                let mut first_refusal = None;
+                for action in candidates {
+                    match self.check(action) {
+                        Ok(()) => return Ok(action),
+                        Err(refusal) => {
+                            first_refusal.get_or_insert(refusal);
+                        }
+                    }
+                }
+                return Err(first_refusal.expect("locate_movable never returns an empty list"));
+            }
+            Source::Pile(_) => unreachable!("piles were refused above"),
+        };
+        self.check(action)?;
+        Ok(action)
+    }
+
+    /// Face-up copies of `card` that are movable, as (column, row index); refuses when there is none.
+    fn locate_movable(&self, card: Card) -> Result<Vec<(usize, usize)>, Refusal> {
+        let face_up = self.find(card);
+        if face_up.is_empty() {
+            return Err(Refusal::NotFaceUp { card });
+        }
+        let movable: Vec<_> = face_up
+            .iter()
+            .copied()
+            .filter(|&(c, row)| self.columns[c].run_start().is_some_and(|s| row >= s))
+            .collect();
+        if movable.is_empty() {
+            let (column, _) = face_up[0];
+            return Err(Refusal::NotARun {
+                card,
+                column: column + 1,
+            });
+        }
+        Ok(movable)
+    }
+
+    /// Where every face-up copy of `card` lies, as (column, row index).
+    pub fn find(&self, card: Card) -> Vec<(usize, usize)> {
+        let mut places = Vec::new();
+        for (c, column) in self.columns.iter().enumerate() {
+            for (row, &here) in column.cards.iter().enumerate().skip(column.hidden) {
+                if here == card {
+                    places.push((c, row));
+                }
+            }
+        }
+        places
+    }
+
+    /// Whether `action` is legal here, and if not, why.
+    pub fn check(&self, action: Action) -> Result<(), Refusal> {
+        match action {
+            Action::Move { from, row, to } => self.check_move(from, row, to),
+            Action::Deal => self.check_deal(),
+            Action::Remove { column } => self
+                .columns
+                .get(column)
+                .and_then(Column::complete_suit_start)
+                .map(|_| ())
+                .ok_or(Refusal::NoCompleteSuit { column: column + 1 }),
+        }
+    }
+
+    fn check_move(&self, from: usize, row: usize, to: usize) -> Result<(), Refusal> {
+        let count = self.columns.len();
+        for column in [from, to] {
+            if column >= count {
+                return Err(Refusal::NoSuchColumn {
+                    column: column + 1,
+                    count,
+                });
+            }
+        }
+        let source = &self.columns[from];
+        if row >= source.cards.len() {
+            return Err(Refusal::NoSuchRow {
+                column: from + 1,
+                row: row + 1,
+                rows: source.cards.len(),
+            });
+        }
+        if from == to {
+            return Err(Refusal::SameColumn { column: from + 1 });
+        }
+        if row < source.hidden {
+            return Err(Refusal::FaceDown {
+                column: from + 1,
+                row: row + 1,
+            });
+        }
+        let first = source.cards[row];
+        if source.run_start().is_none_or(|start| row < start) {
+            return Err(Refusal::NotARun {
+                card: first,
+                column: from + 1,
+            });
+        }
+        let last = source.cards[source.cards.len() - 1];
+        match self.columns[to].bottom() {
+            None => Ok(()),
+            Some(onto) if first.rank() == KING => {
+                Err(Refusal::KingOnlyToSpace { first, last, onto })
+            }
+            Some(onto) if onto.rank() == 1 => Err(Refusal::NothingOntoAce { onto }),
+            Some(onto) if first.rank() + 1 != onto.rank() => {
+                Err(Refusal::NeedsRank { first, last, onto })
+            }
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn check_deal(&self) -> Result<(), Refusal> {
+        if self.stock.is_empty() {
+            return Err(Refusal::StockEmpty);
+        }
+        Ok(())
+    }
+
+    /// The deal check that depends on the relaxed level (kept apart so `check` needs no options).
+    fn check_deal_relaxed(&self, relaxed: u8) -> Result<(), Refusal> {
+        self.check_deal()?;
+        let Some(empty) = self.columns.iter().position(Column::is_empty) else {
+            return Ok(());
+        };
+        let unordered = match relaxed {
+            0 => Some(None),
+            level => self
+                .columns
+                .iter()
+                .position(|c| !c.is_empty() && !c.is_ordered(level == 1))
+                .map(Some),
+        };
+        match unordered {
+            None => Ok(()),
+            Some(unordered) => Err(Refusal::DealWithSpace {
+                empty: empty + 1,
+                relaxed,
+                unordered: unordered.map(|c| c + 1),
+            }),
+        }
+    }
+
+    /// Whether `action` is legal under the game's options.
+    pub fn check_in(&self, action: Action, game: &Game) -> Result<(), Refusal> {
+        match action {
+            Action::Deal => self.check_deal_relaxed(game.relaxed),
+            other => self.check(other),
+        }
+    }
+
+    /// Applies a legal action (checked first) and says what changed, removing complete suits after it when
+    /// `autoremove` is set.
+    pub fn apply(
+        &mut self,
+        action: Action,
+        game: &Game,
+        autoremove: bool,
+    ) -> Result<Vec<Event>, Refusal> {
+        self.check_in(action, game)?;
+        let mut events = Vec::new();
+        match action {
+            Action::Move { from, row, to } => {
+                let cards = self.columns[from].cards.split_off(row);
+                let onto = self.columns[to].bottom();
+                self.columns[to].cards.extend_from_slice(&cards);
+                events.push(Event::Moved {
+                    cards,
+                    from,
+                    to,
+                    onto,
+                });
+                self.turn(from, &mut events);
+            }
+            Action::Deal => {
+                let mut cards = Vec::new();
+                for column in &mut self.columns {
+                    let Some(card) = self.stock.pop() else { break };
+                    column.cards.push(card);
+                    cards.push(card);
+                }
+                events.push(Event::Dealt {
+                    cards,
+                    stock: self.stock.len(),
+                    deals_left: self.deals_left(),
+                });
+            }
+            Action::Remove { column } => self.remove(column, &mut events),
+        }
+        if autoremove {
+            while let Some(column) = self
+                .columns
+                .iter()
+                .position(|c| c.complete_suit_start().is_some())
+            {
+                self.remove(column, &mut events);
+            }
+        }
+        Ok(events)
+    }
+
+    fn remove(&mut self, column: usize, events: &mut Vec<Event>) {
+        let start = self.columns[column]
+            .complete_suit_start()
+            .expect("remove is checked before it is applied");
+        let suit = self.columns[column].cards[start].suit();
+        self.columns[column].cards.truncate(start);
+        self.removed.push(suit);
+        events.push(Event::Removed { suit, column });
+        self.turn(column, events);
+    }
+
+    fn turn(&mut self, column: usize, events: &mut Vec<Event>) {
+        if let Some(card) = self.columns[column].turn_bottom() {
+            events.push(Event::Turned { card, column });
+        }
+    }
+
+    /// Every legal action now, moves first (by source column, deepest row first), then removals, then a deal.
+    pub fn legal_actions(&self, game: &Game) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for (from, column) in self.columns.iter().enumerate() {
+            let Some(start) = column.run_start() else {
+                continue;
+            };
+            for row in start..column.cards.len() {
+                for to in 0..self.columns.len() {
+                    let action = Action::Move { from, row, to };
+                    if self.check(action).is_ok() {
+                        actions.push(action);
+                    }
+                }
+            }
+        }
+        for column in 0..self.columns.len() {
+            let action = Action::Remove { column };
+            if self.check(action).is_ok() {
+                actions.push(action);
+            }
+        }
+        if self.check_in(Action::Deal, game).is_ok() {
+            actions.push(Action::Deal);
+        }
+        actions
+    }
+
+    /// Whether an action only moves a whole column into an empty one, which changes nothing that matters.
+    fn is_pointless(&self, action: Action) -> bool {
+        matches!(action, Action::Move { row: 0, to, .. } if self.columns[to].is_empty())
+    }
+
+    pub fn status(&self, game: &Game) -> Status {
+        let non_empty = self.columns.iter().filter(|c| !c.is_empty()).count();
+        let all_single_suits = self
+            .columns
+            .iter()
+            .all(|c| c.is_empty() || (c.cards.len() == 13 && c.complete_suit_start() == Some(0)));
+        if all_single_suits && non_empty + self.removed.len() == game.total_suits() {
+            return Status::Won;
+        }
+        let stuck = self.stock.is_empty()
+            && self
+                .legal_actions(game)
+                .into_iter()
+                .all(|action| self.is_pointless(action));
+        if stuck { Status::Lost } else { Status::Playing }
+    }
+
+    /// xpat2's score (SPEC 1.4): 0 for a fresh deal, 990 with all suits removed, 1000 for a win with all in place.
+    pub fn score(&self, game: &Game) -> u32 {
+        let mut score =
+            10 * (game.initial_hidden() - self.hidden_count().min(game.initial_hidden()));
+        let mut complete_in_tableau = 0;
+        for column in &self.columns {
+            if column.hidden == 0 {
+                score += 15;
+            }
+            let up = column.face_up();
+            score += 2 * up.windows(2).filter(|w| w[1].follows_in_suit(w[0])).count();
+            complete_in_tableau += column
+                .runs()
+                .iter()
+                .map(|run| run.windows(13).filter(|w| w[0].rank() == KING).count())
+                .sum::<usize>();
+        }
+        score += 26 * complete_in_tableau + 50 * self.removed.len();
+        if complete_in_tableau + self.removed.len() == game.total_suits() && complete_in_tableau > 3
+        {
+            score += 2 * (complete_in_tableau - 3);
+        }
+        score as u32
+    }
+
+    /// The most this game can score: 1000 for Spider (a win with every suit still in the tableau).
+    pub fn max_score(game: &Game) -> u32 {
+        (10 * game.initial_hidden()
+            + 15 * game.columns()
+            + 50 * game.total_suits()
+            + 2 * game.total_suits().saturating_sub(3)) as u32
+    }
+}

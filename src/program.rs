@@ -1,0 +1,172 @@
+//! The program around the interpreter (SPEC section 5): scripts, pipes or the prompt; echo; `--strict`; exit
+//! status. Knows nothing of command-line syntax: `main.rs` turns options into a `Config`.
+
+use crate::command::{Face, parse_line};
+use crate::deal::MAX_SEED;
+use crate::game::Game;
+use crate::interpreter::{Interpreter, Reply, Settings};
+use crate::render;
+use crate::repl;
+use crate::session::Session;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Everything the command line decided.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub game: Game,
+    /// The deal number; a random one when not given.
+    pub seed: Option<u32>,
+    pub face: Face,
+    pub color: ColorChoice,
+    /// Stop with status 1 at the first command that fails.
+    pub strict: bool,
+    /// Scripts to run in order; standard input when empty.
+    pub scripts: Vec<PathBuf>,
+}
+
+/// What the caller does after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// A command failed (it changed nothing).
+    Failed,
+    Quit,
+}
+
+/// Runs the program and returns its exit status.
+pub fn run(config: Config) -> i32 {
+    let seed = config
+        .seed
+        .unwrap_or_else(|| rand::random_range(0..=MAX_SEED));
+    let settings = Settings {
+        face: config.face,
+        color: use_color(config.color),
+        autoshow: true,
+    };
+    let mut interpreter = Interpreter::new(Session::new(config.game, seed), settings);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+
+    if !config.scripts.is_empty() {
+        for path in &config.scripts {
+            let text = match std::fs::read(path) {
+                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                Err(error) => {
+                    eprintln!("spider: cannot read {}: {error}", path.display());
+                    return 1;
+                }
+            };
+            for line in text.lines() {
+                match feed(&mut interpreter, line, true, config.strict, &mut out) {
+                    Flow::Quit => return 0,
+                    Flow::Failed if config.strict => return 1,
+                    _ => {}
+                }
+            }
+        }
+        return 0;
+    }
+
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        return repl::run(&mut interpreter, &mut out);
+    }
+    let mut input = stdin.lock();
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match input.read_until(b'\n', &mut buffer) {
+            Ok(0) => return 0,
+            Ok(_) => {}
+            Err(error) => {
+                eprintln!("spider: cannot read standard input: {error}");
+                return 1;
+            }
+        }
+        let line = String::from_utf8_lossy(&buffer);
+        match feed(&mut interpreter, &line, true, config.strict, &mut out) {
+            Flow::Quit => return 0,
+            Flow::Failed if config.strict => return 1,
+            _ => {}
+        }
+    }
+}
+
+/// Colour only where asked, or on a terminal that does not refuse it (`NO_COLOR`, `TERM=dumb`).
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var("TERM").map_or(true, |term| term != "dumb")
+        }
+    }
+}
+
+/// Runs one line of input: echoes it as `> line` when `echo` (text and speech), then answers each command.
+/// A failed command does not stop the rest of the line unless `strict`.
+pub fn feed(
+    interpreter: &mut Interpreter,
+    line: &str,
+    echo: bool,
+    strict: bool,
+    out: &mut dyn Write,
+) -> Flow {
+    let line = line.trim_end_matches(['\n', '\r']);
+    if line.trim().is_empty() {
+        return Flow::Continue;
+    }
+    let mut flow = Flow::Continue;
+    // Output errors (a closed pipe) end nothing: the game goes on until its input ends.
+    if echo && interpreter.settings.face != Face::Json {
+        let _ = writeln!(out, "> {}", printable(line.trim()));
+    }
+    for parsed in parse_line(line) {
+        let result = parsed
+            .map_err(Into::into)
+            .and_then(|command| interpreter.execute(command));
+        let text = render::render(&result, &interpreter.session, &interpreter.settings);
+        if !text.is_empty() {
+            let _ = writeln!(out, "{text}");
+        }
+        match result {
+            // Under --strict the first failure ends the line and the program.
+            Err(_) if strict => {
+                flow = Flow::Failed;
+                break;
+            }
+            Err(_) => flow = Flow::Failed,
+            Ok(Reply::Quit) => {
+                flow = Flow::Quit;
+                break;
+            }
+            Ok(_) => {}
+        }
+    }
+    let _ = out.flush();
+    flow
+}
+
+/// A line made safe to echo: control characters as `?`, and at most a few hundred characters.
+fn printable(line: &str) -> String {
+    const MAX: usize = 200;
+    let mut shown: String = line
+        .chars()
+        .take(MAX)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if line.chars().count() > MAX {
+        shown.push_str("...");
+    }
+    shown
+}

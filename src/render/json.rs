@@ -1,0 +1,355 @@
+//! The JSON face: exactly one object per command, on one line, each with a `"type"`. Field names are an
+//! interface other programs read (SPEC section 4): change them only on purpose.
+
+use super::failure_message;
+use super::names::SHORT;
+use crate::cards::Card;
+use crate::command::COMMANDS;
+use crate::event::Event;
+use crate::interpreter::{Failure, Reply};
+use crate::position::Action;
+use crate::session::Session;
+use serde::Serialize;
+
+pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
+    let value = match result {
+        Err(failure) => serde_json::to_string(&ErrorObject {
+            kind: "error",
+            message: failure_message(failure, SHORT),
+        }),
+        Ok(reply) => reply_value(reply, session),
+    };
+    value.expect("replies always serialize")
+}
+
+fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
+    let position = session.position();
+    match reply {
+        Reply::Events(events) => serde_json::to_string(&ActionObject {
+            kind: "action",
+            events: events.iter().map(event).collect(),
+            status: session.status().name(),
+            moves: session.moves(),
+            stock: position.stock.len(),
+            score: session.score(),
+        }),
+        Reply::Set { name, value } => serde_json::to_string(&SetObject {
+            kind: "set",
+            name,
+            value,
+        }),
+        Reply::Show => serde_json::to_string(&state(session)),
+        Reply::Column(c) => {
+            let column = &position.columns[*c];
+            serde_json::to_string(&ColumnObject {
+                kind: "column",
+                column: c + 1,
+                hidden: column.hidden,
+                cards: names(column.face_up()),
+                runs: column.runs().into_iter().map(names).collect(),
+            })
+        }
+        Reply::Find(card) => serde_json::to_string(&FindObject {
+            kind: "find",
+            card: card.to_string(),
+            places: position
+                .find(*card)
+                .into_iter()
+                .map(|(c, row)| Place {
+                    column: c + 1,
+                    row: row + 1,
+                })
+                .collect(),
+        }),
+        Reply::Moves(actions) => serde_json::to_string(&MovesObject {
+            kind: "moves",
+            moves: actions.iter().map(Action::to_string).collect(),
+        }),
+        Reply::Score => serde_json::to_string(&ScoreObject {
+            kind: "score",
+            score: session.score(),
+            max: session.max_score(),
+        }),
+        Reply::Info => {
+            let game = session.game();
+            serde_json::to_string(&InfoObject {
+                kind: "info",
+                game: game.kind.name(),
+                suits: game.suits,
+                relaxed: game.relaxed,
+                autoremove: game.autoremove,
+                seed: session.seed(),
+                moves: session.moves(),
+                stock: position.stock.len(),
+                deals_left: position.deals_left(),
+                removed: position.removed.len(),
+                score: session.score(),
+                max_score: session.max_score(),
+                hints: session.hints(),
+                cheat: session.cheat(),
+                status: session.status().name(),
+            })
+        }
+        Reply::Help(topic) => serde_json::to_string(&HelpObject {
+            kind: "help",
+            commands: COMMANDS
+                .iter()
+                .filter(|usage| topic.is_none_or(|t| t.name == usage.name))
+                .map(|usage| HelpEntry {
+                    name: usage.name,
+                    aliases: usage.aliases,
+                    synopsis: usage.synopsis,
+                    summary: usage.summary,
+                    detail: usage.detail,
+                })
+                .collect(),
+        }),
+        Reply::Quit => serde_json::to_string(&Quit { kind: "quit" }),
+    }
+}
+
+/// The state object of SPEC section 4, field for field.
+fn state(session: &Session) -> StateObject {
+    let game = session.game();
+    let position = session.position();
+    StateObject {
+        kind: "state",
+        game: game.kind.name(),
+        suits: game.suits,
+        seed: session.seed(),
+        relaxed: game.relaxed,
+        moves: session.moves(),
+        stock: position.stock.len(),
+        deals_left: position.deals_left(),
+        removed: position.removed.len(),
+        score: session.score(),
+        cheat: session.cheat(),
+        status: session.status().name(),
+        columns: position
+            .columns
+            .iter()
+            .map(|c| ColumnState {
+                hidden: c.hidden,
+                cards: names(c.face_up()),
+            })
+            .collect(),
+    }
+}
+
+fn names(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(Card::to_string).collect()
+}
+
+fn event(event: &Event) -> EventObject {
+    match event {
+        Event::Moved {
+            cards,
+            from,
+            to,
+            onto,
+        } => EventObject::Moved {
+            cards: names(cards),
+            from: from + 1,
+            to: to + 1,
+            onto: onto.map(|c| c.to_string()),
+        },
+        Event::Turned { card, column } => EventObject::Turned {
+            card: card.to_string(),
+            column: column + 1,
+        },
+        Event::Dealt {
+            cards,
+            stock,
+            deals_left,
+        } => EventObject::Dealt {
+            cards: names(cards),
+            stock: *stock,
+            deals_left: *deals_left,
+        },
+        Event::Removed { suit, column } => EventObject::Removed {
+            suit: suit.name(),
+            column: column + 1,
+        },
+        Event::Undone { actions } => EventObject::Undone {
+            actions: actions.iter().map(Action::to_string).collect(),
+        },
+        Event::Redone { actions } => EventObject::Redone {
+            actions: actions.iter().map(Action::to_string).collect(),
+        },
+        Event::NewDeal { seed } => EventObject::NewDeal { seed: *seed },
+        Event::Restarted { seed } => EventObject::Restarted { seed: *seed },
+        Event::Finished { status } => EventObject::Finished {
+            status: status.name(),
+        },
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct ActionObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    events: Vec<EventObject>,
+    status: &'static str,
+    moves: usize,
+    stock: usize,
+    score: u32,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+enum EventObject {
+    Moved {
+        cards: Vec<String>,
+        from: usize,
+        to: usize,
+        onto: Option<String>,
+    },
+    Turned {
+        card: String,
+        column: usize,
+    },
+    Dealt {
+        cards: Vec<String>,
+        stock: usize,
+        deals_left: usize,
+    },
+    Removed {
+        suit: &'static str,
+        column: usize,
+    },
+    Undone {
+        actions: Vec<String>,
+    },
+    Redone {
+        actions: Vec<String>,
+    },
+    NewDeal {
+        seed: u32,
+    },
+    Restarted {
+        seed: u32,
+    },
+    Finished {
+        status: &'static str,
+    },
+}
+
+#[derive(Serialize)]
+struct SetObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    name: &'static str,
+    value: &'static str,
+}
+
+#[derive(Serialize)]
+struct StateObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    game: &'static str,
+    suits: u8,
+    seed: u32,
+    relaxed: u8,
+    moves: usize,
+    stock: usize,
+    deals_left: usize,
+    removed: usize,
+    score: u32,
+    cheat: u32,
+    status: &'static str,
+    columns: Vec<ColumnState>,
+}
+
+#[derive(Serialize)]
+struct ColumnState {
+    hidden: usize,
+    cards: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ColumnObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    column: usize,
+    hidden: usize,
+    cards: Vec<String>,
+    runs: Vec<Vec<String>>,
+}
+
+#[derive(Serialize)]
+struct FindObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    card: String,
+    places: Vec<Place>,
+}
+
+#[derive(Serialize)]
+struct Place {
+    column: usize,
+    row: usize,
+}
+
+#[derive(Serialize)]
+struct MovesObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    moves: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ScoreObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    score: u32,
+    max: u32,
+}
+
+#[derive(Serialize)]
+struct InfoObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    game: &'static str,
+    suits: u8,
+    relaxed: u8,
+    autoremove: bool,
+    seed: u32,
+    moves: usize,
+    stock: usize,
+    deals_left: usize,
+    removed: usize,
+    score: u32,
+    max_score: u32,
+    hints: u32,
+    cheat: u32,
+    status: &'static str,
+}
+
+#[derive(Serialize)]
+struct HelpObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    commands: Vec<HelpEntry>,
+}
+
+#[derive(Serialize)]
+struct HelpEntry {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    synopsis: &'static str,
+    summary: &'static str,
+    detail: &'static str,
+}
+
+#[derive(Serialize)]
+struct Quit {
+    #[serde(rename = "type")]
+    kind: &'static str,
+}

@@ -1,0 +1,33 @@
+//! The three faces: replies and positions into text, speech or JSON. Renderers read the session; they
+//! never change it and never decide a rule.
+
+mod json;
+pub mod names;
+mod speech;
+mod text;
+
+use crate::command::Face;
+use crate::interpreter::{Failure, Reply, Settings};
+use crate::session::Session;
+
+/// The answer to one command in the current face, without a final newline; empty when there is nothing to say.
+pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Settings) -> String {
+    match settings.face {
+        Face::Text => text::render(result, session, settings),
+        Face::Speech => speech::render(result, session),
+        Face::Json => json::render(result, session),
+    }
+}
+
+/// The whole position, as `show` prints it.
+pub fn position(session: &Session, settings: &Settings) -> String {
+    render(&Ok(Reply::Show), session, settings)
+}
+
+/// The message of a failure in words of the given style.
+fn failure_message(failure: &Failure, names: names::Names) -> String {
+    match failure {
+        Failure::Parse(error) => error.0.clone(),
+        Failure::Refused(refusal) => names.refusal(refusal),
+    }
+}

@@ -1,0 +1,166 @@
+//! How a face names cards, runs, actions and refusals: short (`10s`, `9h-4h`) for text, words for speech.
+
+use crate::cards::{Card, rank_name, rank_word};
+use crate::position::{Action, Refusal};
+
+/// Short names for the text face and for errors in JSON.
+pub const SHORT: Names = Names { spoken: false };
+/// Words for the speech face.
+pub const SPOKEN: Names = Names { spoken: true };
+
+#[derive(Clone, Copy)]
+pub struct Names {
+    spoken: bool,
+}
+
+impl Names {
+    pub fn card(self, card: Card) -> String {
+        if self.spoken {
+            card.spoken()
+        } else {
+            card.to_string()
+        }
+    }
+
+    /// A run from its first (deepest) card to its last: `9h-4h`, `nine of hearts down to four of hearts`.
+    pub fn run(self, cards: &[Card]) -> String {
+        match cards {
+            [] => String::new(),
+            [card] => self.card(*card),
+            [first, .., last] => self.range(*first, *last),
+        }
+    }
+
+    pub fn range(self, first: Card, last: Card) -> String {
+        if first == last {
+            self.card(first)
+        } else if self.spoken {
+            format!("{} down to {}", first.spoken(), last.spoken())
+        } else {
+            format!("{first}-{last}")
+        }
+    }
+
+    /// A rank with its article: `a 5`, `an 8`, `an ace`.
+    fn rank_with_article(self, rank: u8) -> String {
+        let name = if self.spoken {
+            rank_word(rank)
+        } else {
+            rank_name(rank)
+        };
+        let article = if matches!(rank, 1 | 8) { "an" } else { "a" };
+        format!("{article} {name}")
+    }
+
+    /// An action as the player would say it: the command in text, a sentence in speech.
+    pub fn action(self, action: Action) -> String {
+        if !self.spoken {
+            return action.to_string();
+        }
+        match action {
+            Action::Move { from, row, to } => {
+                format!(
+                    "move column {} row {} to column {}",
+                    from + 1,
+                    row + 1,
+                    to + 1
+                )
+            }
+            Action::Deal => "deal".to_string(),
+            Action::Remove { column } => format!("remove the suit in column {}", column + 1),
+        }
+    }
+
+    /// One line saying why an action cannot be done.
+    pub fn refusal(self, refusal: &Refusal) -> String {
+        match *refusal {
+            Refusal::NoSuchColumn { column, count } => {
+                format!("There is no column {column}; the columns are 1 to {count}.")
+            }
+            Refusal::NoSuchPile { pile } => {
+                let name = if pile == 'w' { "waste" } else { "holding pile" };
+                format!("This game has no {name}.")
+            }
+            Refusal::EmptyColumn { column }
+            | Refusal::NoSuchRow {
+                column, rows: 0, ..
+            } => {
+                format!("Column {column} is empty.")
+            }
+            Refusal::NoSuchRow { column, row, rows } => {
+                format!("Column {column} has no row {row}; its rows are 1 to {rows}.")
+            }
+            Refusal::FaceDown { column, row } => {
+                format!("Row {row} of column {column} is face down.")
+            }
+            Refusal::NotARun { card, column } => format!(
+                "{} in column {column} cannot move: the cards below it are not a run of its suit.",
+                capitalize(&self.card(card))
+            ),
+            Refusal::SameColumn { column } => {
+                format!("Cards cannot move from column {column} onto the same column.")
+            }
+            Refusal::NeedsRank { first, last, onto } => format!(
+                "Cannot move {} onto {}: needs {}.",
+                self.range(first, last),
+                self.card(onto),
+                self.rank_with_article(onto.rank() - 1)
+            ),
+            Refusal::KingOnlyToSpace { first, last, onto } => format!(
+                "Cannot move {} onto {}: a king goes only to an empty column.",
+                self.range(first, last),
+                self.card(onto)
+            ),
+            Refusal::NothingOntoAce { onto } => {
+                format!("Nothing can go onto {}: it is an ace.", self.card(onto))
+            }
+            Refusal::NotFaceUp { card } => format!("No {} is face up.", self.card(card)),
+            Refusal::NoCompleteSuit { column } => {
+                format!("Column {column} has no complete suit, king to ace, at its bottom.")
+            }
+            Refusal::StockEmpty => "Cannot deal: the stock is empty.".to_string(),
+            Refusal::DealWithSpace {
+                empty, unordered, ..
+            } if unordered.is_none() => {
+                format!("Cannot deal while column {empty} is empty.")
+            }
+            Refusal::DealWithSpace {
+                empty,
+                relaxed,
+                unordered,
+            } => format!(
+                "Cannot deal while column {empty} is empty and column {} is not one run {} from its deepest \
+                 card.",
+                unordered.unwrap_or(0),
+                if relaxed == 1 {
+                    "of a suit"
+                } else {
+                    "down by rank"
+                }
+            ),
+            Refusal::NothingToUndo => "Nothing to undo.".to_string(),
+            Refusal::NothingToRedo => "Nothing to redo.".to_string(),
+            Refusal::TooFew {
+                undo,
+                asked,
+                available,
+            } => format!(
+                "Only {available} {} to {}, not {asked}.",
+                plural(available, "action", "actions"),
+                if undo { "undo" } else { "redo" }
+            ),
+        }
+    }
+}
+
+pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+pub fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

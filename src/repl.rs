@@ -1,0 +1,170 @@
+//! The prompt at a terminal: rustyline line editing, history kept in the user's data directory, and Tab
+//! completion of commands, pile names and setting values. One steady prompt, never redrawn.
+
+use crate::command::{COMMANDS, Face};
+use crate::interpreter::Interpreter;
+use crate::program::{Flow, feed};
+use crate::render;
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{Context, Editor, Helper};
+use std::io::Write;
+use std::path::PathBuf;
+
+const PROMPT: &str = "spider> ";
+
+/// Where the program keeps its files: `SPIDER_HOME` when set (tests use it), else the user's data directory.
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(home) = std::env::var_os("SPIDER_HOME").filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(home));
+    }
+    directories::ProjectDirs::from("", "", "spider").map(|dirs| dirs.data_dir().to_path_buf())
+}
+
+/// Runs the prompt until `quit` or end of input; returns the exit status.
+pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> i32 {
+    let mut editor: Editor<Completion, DefaultHistory> = match Editor::new() {
+        Ok(editor) => editor,
+        Err(error) => {
+            eprintln!("spider: cannot start the prompt: {error}");
+            return 1;
+        }
+    };
+    editor.set_helper(Some(Completion {
+        columns: interpreter.session.game().columns(),
+    }));
+    let history = data_dir().map(|dir| dir.join("history.txt"));
+    if let Some(path) = &history {
+        // A first run has no history yet; that is not an error.
+        let _ = editor.load_history(path);
+    }
+
+    let opening = match interpreter.settings.face {
+        Face::Text => render::position(&interpreter.session, &interpreter.settings),
+        _ => String::new(),
+    };
+    let greeting = format!(
+        "Spider, deal {}. Type help for the commands.",
+        interpreter.session.seed()
+    );
+    let _ = writeln!(out, "{greeting}");
+    if !opening.is_empty() {
+        let _ = writeln!(out, "{opening}");
+    }
+
+    let status = loop {
+        match editor.readline(PROMPT) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                if feed(interpreter, &line, false, false, out) == Flow::Quit {
+                    break 0;
+                }
+            }
+            // Ctrl-C clears the line, as in a shell; Ctrl-D ends.
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break 0,
+            Err(error) => {
+                eprintln!("spider: cannot read the prompt: {error}");
+                break 1;
+            }
+        }
+    };
+    if let Some(path) = &history {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        if let Err(error) = editor.save_history(path) {
+            eprintln!("spider: cannot save history to {}: {error}", path.display());
+        }
+    }
+    status
+}
+
+/// Tab completion: command names first, then what each command takes.
+struct Completion {
+    columns: usize,
+}
+
+impl Completion {
+    fn candidates(&self, words_before: &[&str]) -> Vec<String> {
+        let Some(first) = words_before.first() else {
+            return COMMANDS.iter().map(|u| u.name.to_string()).collect();
+        };
+        let columns = || (1..=self.columns).map(|c| c.to_string());
+        let command = crate::command::usage(first).map_or("", |u| u.name);
+        match (command, words_before.len()) {
+            ("move", 1) | ("remove", 1) | ("column", 1) => columns().collect(),
+            ("move", 2) => columns().chain(["f".to_string()]).collect(),
+            ("help", 1) => COMMANDS.iter().map(|u| u.name.to_string()).collect(),
+            ("set", 1) => ["output", "color", "autoshow", "autoremove"]
+                .map(String::from)
+                .to_vec(),
+            ("set", 2) if words_before[1].eq_ignore_ascii_case("output") => {
+                ["text", "speech", "json"].map(String::from).to_vec()
+            }
+            ("set", 2) => ["on", "off"].map(String::from).to_vec(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Completer for Completion {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let before = &line[..pos];
+        // Both separators are one byte, so `i + 1` stays on a character boundary.
+        let start = before
+            .rfind(|c: char| c.is_ascii_whitespace() || c == ';')
+            .map_or(0, |i| i + 1);
+        // Complete within the last command of a `;`-separated line.
+        let command = before[..start].rsplit(';').next().unwrap_or("");
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let partial = before[start..].to_ascii_lowercase();
+        let pairs = self
+            .candidates(&words)
+            .into_iter()
+            .filter(|c| c.starts_with(&partial))
+            .map(|c| Pair {
+                display: c.clone(),
+                replacement: format!("{c} "),
+            })
+            .collect();
+        Ok((start, pairs))
+    }
+}
+
+impl Hinter for Completion {
+    type Hint = String;
+}
+impl Highlighter for Completion {}
+impl Validator for Completion {}
+impl Helper for Completion {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completes_commands_and_piles() {
+        let completion = Completion { columns: 10 };
+        assert!(completion.candidates(&[]).contains(&"move".to_string()));
+        assert_eq!(completion.candidates(&["m", "3"]).last().unwrap(), "f");
+        assert_eq!(
+            completion.candidates(&["set", "output"]),
+            ["text", "speech", "json"]
+        );
+        assert!(completion.candidates(&["deal"]).is_empty());
+    }
+}

@@ -1,0 +1,211 @@
+//! A game in hand: the deal number, the options, the position, the history for undo and redo, and the
+//! counts `info` reports (SPEC 1.4).
+
+use crate::event::Event;
+use crate::game::Game;
+use crate::position::{Action, Position, Refusal, Status};
+
+/// One action in the history, with what undo needs to take it back exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    action: Action,
+    /// Whether complete suits were removed after it by themselves, so redo does the same.
+    autoremove: bool,
+    before: Position,
+    /// Cheat points that undoing it costs: 1 for each card it turned, plus the cards a deal dealt.
+    cost: u32,
+    /// Whether undo charged `cost`, so redo gives it back.
+    charged: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    game: Game,
+    seed: u32,
+    position: Position,
+    history: Vec<Entry>,
+    /// How many entries of `history` are in effect; the rest is the redo list.
+    cursor: usize,
+    cheat: u32,
+    hints: u32,
+}
+
+impl Session {
+    pub fn new(game: Game, seed: u32) -> Session {
+        Session {
+            game,
+            seed,
+            position: game.layout(seed),
+            history: Vec::new(),
+            cursor: 0,
+            cheat: 0,
+            hints: 0,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn seed(&self) -> u32 {
+        self.seed
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Actions made and still in effect.
+    pub fn moves(&self) -> usize {
+        self.cursor
+    }
+
+    pub fn cheat(&self) -> u32 {
+        self.cheat
+    }
+
+    pub fn hints(&self) -> u32 {
+        self.hints
+    }
+
+    pub fn status(&self) -> Status {
+        self.position.status(&self.game)
+    }
+
+    pub fn score(&self) -> u32 {
+        self.position.score(&self.game)
+    }
+
+    pub fn max_score(&self) -> u32 {
+        Position::max_score(&self.game)
+    }
+
+    /// Actions in effect, in order (what a replay from the deal number does).
+    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
+        self.history[..self.cursor].iter().map(|e| e.action)
+    }
+
+    /// Actions that `redo` would do again, next first.
+    pub fn redo_list(&self) -> impl Iterator<Item = Action> + '_ {
+        self.history[self.cursor..].iter().map(|e| e.action)
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.position.legal_actions(&self.game)
+    }
+
+    /// Plays one action; a new action drops the redo list.
+    pub fn play(&mut self, action: Action) -> Result<Vec<Event>, Refusal> {
+        let before = self.position.clone();
+        let autoremove = self.game.autoremove;
+        let mut events = self.position.apply(action, &self.game, autoremove)?;
+        self.history.truncate(self.cursor);
+        self.history.push(Entry {
+            action,
+            autoremove,
+            before: before.clone(),
+            cost: undo_cost(&events),
+            charged: false,
+        });
+        self.cursor += 1;
+        self.note_finish(&before, &mut events);
+        Ok(events)
+    }
+
+    /// Takes back the last `n` actions; refuses (changing nothing) when there are fewer.
+    pub fn undo(&mut self, n: usize) -> Result<Vec<Event>, Refusal> {
+        if self.cursor == 0 {
+            return Err(Refusal::NothingToUndo);
+        }
+        if n > self.cursor {
+            return Err(Refusal::TooFew {
+                undo: true,
+                asked: n,
+                available: self.cursor,
+            });
+        }
+        let mut actions = Vec::with_capacity(n);
+        for _ in 0..n {
+            self.cursor -= 1;
+            let entry = &mut self.history[self.cursor];
+            self.position = entry.before.clone();
+            self.cheat += entry.cost;
+            entry.charged = true;
+            actions.push(entry.action);
+        }
+        Ok(vec![Event::Undone { actions }])
+    }
+
+    /// Does again the next `n` undone actions; refuses (changing nothing) when there are fewer.
+    pub fn redo(&mut self, n: usize) -> Result<Vec<Event>, Refusal> {
+        let available = self.history.len() - self.cursor;
+        if available == 0 {
+            return Err(Refusal::NothingToRedo);
+        }
+        if n > available {
+            return Err(Refusal::TooFew {
+                undo: false,
+                asked: n,
+                available,
+            });
+        }
+        let before = self.position.clone();
+        let mut actions = Vec::with_capacity(n);
+        for _ in 0..n {
+            let entry = &mut self.history[self.cursor];
+            self.position
+                .apply(entry.action, &self.game, entry.autoremove)
+                .expect("an undone action is legal again from the position it was made in");
+            if entry.charged {
+                self.cheat -= entry.cost;
+                entry.charged = false;
+            }
+            actions.push(entry.action);
+            self.cursor += 1;
+        }
+        let mut events = vec![Event::Redone { actions }];
+        self.note_finish(&before, &mut events);
+        Ok(events)
+    }
+
+    /// A new deal with the same game and options; the counts start again.
+    pub fn new_deal(&mut self, seed: u32) -> Vec<Event> {
+        *self = Session::new(self.game, seed);
+        vec![Event::NewDeal { seed }]
+    }
+
+    /// The same deal from the start, as xpat2 does it: 1000 cheat points. The actions made stay on the redo
+    /// list, so `redo` replays them (as the Amiga Spider's sample sessions are watched).
+    pub fn restart(&mut self) -> Vec<Event> {
+        self.position = self.game.layout(self.seed);
+        for entry in &mut self.history[..self.cursor] {
+            entry.charged = false;
+        }
+        self.cursor = 0;
+        self.cheat += 1000;
+        vec![Event::Restarted { seed: self.seed }]
+    }
+
+    pub fn set_autoremove(&mut self, on: bool) {
+        self.game.autoremove = on;
+    }
+
+    /// Adds a `Finished` event when an action has just ended the game.
+    fn note_finish(&self, before: &Position, events: &mut Vec<Event>) {
+        let status = self.status();
+        if status != Status::Playing && before.status(&self.game) == Status::Playing {
+            events.push(Event::Finished { status });
+        }
+    }
+}
+
+fn undo_cost(events: &[Event]) -> u32 {
+    events
+        .iter()
+        .map(|event| match event {
+            Event::Turned { .. } => 1,
+            Event::Dealt { cards, .. } => cards.len() as u32,
+            _ => 0,
+        })
+        .sum()
+}
