@@ -5,6 +5,7 @@
 //! [`render`] turns them into text, speech or JSON.
 
 pub mod cards;
+pub mod cli;
 pub mod command;
 pub mod deal;
 pub mod event;

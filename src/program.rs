@@ -41,8 +41,8 @@ pub enum Flow {
     Quit,
 }
 
-/// Runs the program and returns its exit status.
-pub fn run(config: Config) -> i32 {
+/// The interpreter a configuration starts with: its game, its deal (a random one if none is given), its face.
+pub fn interpreter(config: &Config) -> Interpreter {
     let seed = config
         .seed
         .unwrap_or_else(|| rand::random_range(0..=MAX_SEED));
@@ -51,7 +51,12 @@ pub fn run(config: Config) -> i32 {
         color: use_color(config.color),
         autoshow: true,
     };
-    let mut interpreter = Interpreter::new(Session::new(config.game, seed), settings);
+    Interpreter::new(Session::new(config.game, seed), settings)
+}
+
+/// Runs the program and returns its exit status.
+pub fn run(config: Config) -> u8 {
+    let mut interpreter = interpreter(&config);
     let stdout = io::stdout();
     let mut out = stdout.lock();
 

@@ -11,7 +11,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{Context, Editor, Helper};
+use rustyline::{CompletionType, Context, Editor, Helper};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -26,8 +26,13 @@ pub fn data_dir() -> Option<PathBuf> {
 }
 
 /// Runs the prompt until `quit` or end of input; returns the exit status.
-pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> i32 {
-    let mut editor: Editor<Completion, DefaultHistory> = match Editor::new() {
+pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> u8 {
+    // List completion, as in a shell: Tab completes a common prefix and lists the choices.
+    let config = rustyline::Config::builder()
+        .completion_type(CompletionType::List)
+        .auto_add_history(false)
+        .build();
+    let mut editor: Editor<Completion, DefaultHistory> = match Editor::with_config(config) {
         Ok(editor) => editor,
         Err(error) => {
             eprintln!("spider: cannot start the prompt: {error}");
@@ -138,7 +143,7 @@ impl Completer for Completion {
             .filter(|c| c.starts_with(&partial))
             .map(|c| Pair {
                 display: c.clone(),
-                replacement: format!("{c} "),
+                replacement: c,
             })
             .collect();
         Ok((start, pairs))

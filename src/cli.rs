@@ -1,0 +1,102 @@
+//! The command line (SPEC section 5): options parsed by clap's derive into a `Config`, the one place that
+//! knows option syntax. It lives in the library so that golden transcripts start exactly as the program does.
+
+use crate::command::Face;
+use crate::game::{Game, GameKind};
+use crate::program::{ColorChoice, Config};
+use clap::{Parser, ValueEnum};
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// Spider patience at a prompt, in scripts and in pipes. Deal numbers are xpat2's.
+#[derive(Parser, Debug)]
+#[command(name = "spider", version, about, long_about = None)]
+struct Args {
+    /// The game to play.
+    #[arg(long, value_enum, default_value_t = GameArg::Spider)]
+    game: GameArg,
+    /// How many suits the cards use: 4, 2 or 1.
+    #[arg(long, default_value_t = 4, value_parser = parse_suits)]
+    suits: u8,
+    /// The deal number, 0 to 999999999 (a random one when not given).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=999_999_999))]
+    seed: Option<u32>,
+    /// Allow a deal with empty columns: 1 when every other column is one run of a suit, 2 one run by rank.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    relaxed: u8,
+    /// Remove each complete suit as soon as it forms.
+    #[arg(long)]
+    autoremove: bool,
+    /// How answers are given.
+    #[arg(long, value_enum, default_value_t = OutputArg::Text)]
+    output: OutputArg,
+    /// Colour red suits: on a terminal only (auto), always, or never.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+    /// Stop with status 1 at the first command that fails.
+    #[arg(long)]
+    strict: bool,
+    /// Scripts of commands to run in order, then exit; without them, commands come from standard input.
+    scripts: Vec<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum GameArg {
+    Spider,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum OutputArg {
+    Text,
+    Speech,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+fn parse_suits(text: &str) -> Result<u8, String> {
+    match text {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        "4" => Ok(4),
+        _ => Err("suits is 1, 2 or 4".to_string()),
+    }
+}
+
+/// Parses a command line (its first word is the program name); `--help`, `--version` and bad options come
+/// back as clap errors, which print themselves and carry the exit status (0 or 2).
+pub fn parse<I, T>(args: I) -> Result<Config, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let args = Args::try_parse_from(args)?;
+    Ok(Config {
+        game: Game {
+            kind: match args.game {
+                GameArg::Spider => GameKind::Spider,
+            },
+            suits: args.suits,
+            relaxed: args.relaxed,
+            autoremove: args.autoremove,
+        },
+        seed: args.seed,
+        face: match args.output {
+            OutputArg::Text => Face::Text,
+            OutputArg::Speech => Face::Speech,
+            OutputArg::Json => Face::Json,
+        },
+        color: match args.color {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        },
+        strict: args.strict,
+        scripts: args.scripts,
+    })
+}
