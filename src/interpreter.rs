@@ -72,7 +72,7 @@ impl Interpreter {
         let position = session.position();
         Ok(match command {
             Command::Move { source, target } => {
-                let action = position.resolve_move(source, target)?;
+                let action = position.resolve_move(source, target, session.game())?;
                 Reply::Events(session.play(action)?)
             }
             Command::Deal => Reply::Events(session.play(Action::Deal)?),

@@ -153,6 +153,11 @@ pub enum Refusal {
     NoCompleteSuit {
         column: usize,
     },
+    /// `move C.R f` where row R is not the King heading the complete suit at the bottom.
+    NotSuitKing {
+        column: usize,
+        row: usize,
+    },
     StockEmpty,
     DealWithSpace {
         empty: usize,
@@ -237,80 +242,106 @@ impl Position {
         }
     }
 
-    /// Turns a move as the player named it into the one action it means.
-    pub fn resolve_move(&self, source: Source, target: Target) -> Result<Action, Refusal> {
-        if let Source::Pile(pile) = source {
-            return Err(Refusal::NoSuchPile { pile });
-        }
-        let to = match target {
-            Target::Column(column) => self.column_index(column)?,
-            Target::Foundation => {
-                let column = match source {
-                    Source::Column(c) | Source::Row(c, _) => self.column_index(c)?,
-                    Source::Card(card) => self.locate_movable(card)?.first().map_or(0, |p| p.0),
-                    Source::Pile(_) => unreachable!("piles were refused above"),
-                };
-                let action = Action::Remove { column };
-                self.check(action)?;
-                return Ok(action);
-            }
-        };
-        let action = match source {
+    /// Turns a move as the player named it into the one action it means. A card name may match two
+    /// copies: the first that can make the move is taken, else the first copy's refusal is given.
+    pub fn resolve_move(
+        &self,
+        source: Source,
+        target: Target,
+        game: &Game,
+    ) -> Result<Action, Refusal> {
+        // Each way of naming the cards gives (column, row) places, the row left open for `C`.
+        let places: Vec<(usize, Option<usize>)> = match source {
+            Source::Pile(pile) => return Err(Refusal::NoSuchPile { pile }),
+            Source::Column(column) => vec![(self.column_index(column)?, None)],
             Source::Row(column, row) => {
                 let from = self.column_index(column)?;
                 let rows = self.columns[from].cards.len();
-                if rows == 0 {
-                    return Err(Refusal::EmptyColumn { column });
-                }
                 if !(1..=rows).contains(&row) {
                     return Err(Refusal::NoSuchRow { column, row, rows });
                 }
-                Action::Move {
-                    from,
-                    row: row - 1,
-                    to,
+                vec![(from, Some(row - 1))]
+            }
+            Source::Card(card) => self
+                .locate_movable(card)?
+                .into_iter()
+                .map(|(column, row)| (column, Some(row)))
+                .collect(),
+        };
+        let mut first_refusal = None;
+        for (from, row) in places {
+            match self.action_from(from, row, target, game) {
+                Ok(action) => return Ok(action),
+                Err(refusal) => {
+                    first_refusal.get_or_insert(refusal);
                 }
             }
-            Source::Column(column) => {
-                let from = self.column_index(column)?;
-                if from == to {
-                    return Err(Refusal::SameColumn { column });
+        }
+        Err(first_refusal.expect("every source names at least one place"))
+    }
+
+    /// The action that moves cards from one place to `target`, checked.
+    fn action_from(
+        &self,
+        from: usize,
+        row: Option<usize>,
+        target: Target,
+        game: &Game,
+    ) -> Result<Action, Refusal> {
+        let action = match target {
+            Target::Foundation => {
+                let column = &self.columns[from];
+                if let Some(row) = row.filter(|&row| row < column.hidden) {
+                    return Err(Refusal::FaceDown {
+                        column: from + 1,
+                        row: row + 1,
+                    });
                 }
-                let source = &self.columns[from];
-                let start = source.run_start().ok_or(Refusal::EmptyColumn { column })?;
-                let row = match self.columns[to].bottom() {
-                    None => start,
-                    Some(onto) if onto.rank() == 1 => return Err(Refusal::NothingOntoAce { onto }),
-                    Some(onto) => (start..source.cards.len())
-                        .find(|&i| source.cards[i].rank() + 1 == onto.rank())
-                        .ok_or(Refusal::NeedsRank {
-                            first: source.cards[start],
-                            last: source.cards[source.cards.len() - 1],
-                            onto,
-                        })?,
+                let action = Action::Remove { column: from };
+                self.check(action, game)?;
+                match row {
+                    Some(row) if Some(row) != column.complete_suit_start() => {
+                        return Err(Refusal::NotSuitKing {
+                            column: from + 1,
+                            row: row + 1,
+                        });
+                    }
+                    _ => action,
+                }
+            }
+            Target::Column(column) => {
+                let to = self.column_index(column)?;
+                let row = match row {
+                    Some(row) => row,
+                    None => self.fitting_row(from, to)?,
                 };
                 Action::Move { from, row, to }
             }
-            Source::Card(card) => {
-                let places = self.locate_movable(card)?;
-                let candidates = places
-                    .iter()
-                    .map(|&(from, row)| Action::Move { from, row, to });
-                let mut first_refusal = None;
-                for action in candidates {
-                    match self.check(action) {
-                        Ok(()) => return Ok(action),
-                        Err(refusal) => {
-                            first_refusal.get_or_insert(refusal);
-                        }
-                    }
-                }
-                return Err(first_refusal.expect("locate_movable never returns an empty list"));
-            }
-            Source::Pile(_) => unreachable!("piles were refused above"),
         };
-        self.check(action)?;
+        self.check(action, game)?;
         Ok(action)
+    }
+
+    /// For `move C DST`: the row of the longest movable run of column `from` that fits column `to`.
+    fn fitting_row(&self, from: usize, to: usize) -> Result<usize, Refusal> {
+        if from == to {
+            return Err(Refusal::SameColumn { column: from + 1 });
+        }
+        let source = &self.columns[from];
+        let start = source
+            .run_start()
+            .ok_or(Refusal::EmptyColumn { column: from + 1 })?;
+        match self.columns[to].bottom() {
+            None => Ok(start),
+            Some(onto) if onto.rank() == 1 => Err(Refusal::NothingOntoAce { onto }),
+            Some(onto) => (start..source.cards.len())
+                .find(|&i| source.cards[i].rank() + 1 == onto.rank())
+                .ok_or(Refusal::NeedsRank {
+                    first: source.cards[start],
+                    last: source.cards[source.cards.len() - 1],
+                    onto,
+                }),
+        }
     }
 
     /// Face-up copies of `card` that are movable, as (column, row index); refuses when there is none.
@@ -347,11 +378,11 @@ impl Position {
         places
     }
 
-    /// Whether `action` is legal here, and if not, why.
-    pub fn check(&self, action: Action) -> Result<(), Refusal> {
+    /// Whether `action` is legal here under the game's options, and if not, why.
+    pub fn check(&self, action: Action, game: &Game) -> Result<(), Refusal> {
         match action {
             Action::Move { from, row, to } => self.check_move(from, row, to),
-            Action::Deal => self.check_deal(),
+            Action::Deal => self.check_deal(game.relaxed),
             Action::Remove { column } => self
                 .columns
                 .get(column)
@@ -409,16 +440,11 @@ impl Position {
         }
     }
 
-    fn check_deal(&self) -> Result<(), Refusal> {
+    /// A deal needs cards in the stock, and no empty column unless the relaxed level allows it.
+    fn check_deal(&self, relaxed: u8) -> Result<(), Refusal> {
         if self.stock.is_empty() {
             return Err(Refusal::StockEmpty);
         }
-        Ok(())
-    }
-
-    /// The deal check that depends on the relaxed level (kept apart so `check` needs no options).
-    fn check_deal_relaxed(&self, relaxed: u8) -> Result<(), Refusal> {
-        self.check_deal()?;
         let Some(empty) = self.columns.iter().position(Column::is_empty) else {
             return Ok(());
         };
@@ -440,14 +466,6 @@ impl Position {
         }
     }
 
-    /// Whether `action` is legal under the game's options.
-    pub fn check_in(&self, action: Action, game: &Game) -> Result<(), Refusal> {
-        match action {
-            Action::Deal => self.check_deal_relaxed(game.relaxed),
-            other => self.check(other),
-        }
-    }
-
     /// Applies a legal action (checked first) and says what changed, removing complete suits after it when
     /// `autoremove` is set.
     pub fn apply(
@@ -456,7 +474,7 @@ impl Position {
         game: &Game,
         autoremove: bool,
     ) -> Result<Vec<Event>, Refusal> {
-        self.check_in(action, game)?;
+        self.check(action, game)?;
         let mut events = Vec::new();
         match action {
             Action::Move { from, row, to } => {
@@ -525,7 +543,7 @@ impl Position {
             for row in start..column.cards.len() {
                 for to in 0..self.columns.len() {
                     let action = Action::Move { from, row, to };
-                    if self.check(action).is_ok() {
+                    if self.check(action, game).is_ok() {
                         actions.push(action);
                     }
                 }
@@ -533,11 +551,11 @@ impl Position {
         }
         for column in 0..self.columns.len() {
             let action = Action::Remove { column };
-            if self.check(action).is_ok() {
+            if self.check(action, game).is_ok() {
                 actions.push(action);
             }
         }
-        if self.check_in(Action::Deal, game).is_ok() {
+        if self.check(Action::Deal, game).is_ok() {
             actions.push(Action::Deal);
         }
         actions

@@ -65,7 +65,9 @@ pub fn run(config: Config) -> u8 {
             let text = match std::fs::read(path) {
                 Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 Err(error) => {
-                    eprintln!("spider: cannot read {}: {error}", path.display());
+                    // Escaped, so that a strange file name still makes one line.
+                    let name = path.display().to_string();
+                    eprintln!("spider: cannot read {}: {error}", name.escape_debug());
                     return 1;
                 }
             };

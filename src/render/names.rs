@@ -118,6 +118,9 @@ impl Names {
             Refusal::NoCompleteSuit { column } => {
                 format!("Column {column} has no complete suit, king to ace, at its bottom.")
             }
+            Refusal::NotSuitKing { column, row } => format!(
+                "Row {row} of column {column} is not the king of the complete suit at its bottom."
+            ),
             Refusal::StockEmpty => "Cannot deal: the stock is empty.".to_string(),
             Refusal::DealWithSpace {
                 empty, unordered, ..
