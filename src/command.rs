@@ -236,7 +236,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         arity(0, 1)?;
         match args.first() {
             None => Ok(default),
-            Some(word) => match word.parse::<usize>() {
+            Some(word) => match number::<usize>(word) {
                 Ok(n) if n > 0 => Ok(n),
                 _ => Err(ParseError(format!(
                     "{} is not a count: use a whole number from 1.",
@@ -320,7 +320,7 @@ fn usage_of(word: &str) -> Result<&'static Usage, ParseError> {
 
 /// A deal number, 0..=999999999.
 pub fn parse_seed(word: &str) -> Result<u32, ParseError> {
-    match word.parse::<u32>() {
+    match number::<u32>(word) {
         Ok(n) if n <= MAX_SEED => Ok(n),
         _ => Err(ParseError(format!(
             "{} is not a deal number: use 0 to {MAX_SEED}.",
@@ -331,8 +331,7 @@ pub fn parse_seed(word: &str) -> Result<u32, ParseError> {
 
 /// A column number as typed; whether the game has that column is the rules' call.
 fn parse_column(word: &str) -> Result<usize, ParseError> {
-    word.parse::<usize>()
-        .map_err(|_| ParseError(format!("{} is not a column number.", quote(word))))
+    number(word).map_err(|_| ParseError(format!("{} is not a column number.", quote(word))))
 }
 
 fn parse_card(word: &str) -> Result<Card, ParseError> {
@@ -351,9 +350,8 @@ fn parse_source(word: &str) -> Result<Source, ParseError> {
     }
     if let Some((column, row)) = word.split_once('.') {
         let column = parse_column(column)?;
-        let row = row
-            .parse::<usize>()
-            .map_err(|_| ParseError(format!("{} is not a row number.", quote(row))))?;
+        let row =
+            number(row).map_err(|_| ParseError(format!("{} is not a row number.", quote(row))))?;
         return Ok(Source::Row(column, row));
     }
     if word.bytes().all(|b| b.is_ascii_digit()) {
@@ -371,7 +369,7 @@ fn parse_target(word: &str) -> Result<Target, ParseError> {
     if word.eq_ignore_ascii_case("f") {
         return Ok(Target::Foundation);
     }
-    word.parse::<usize>().map(Target::Column).map_err(|_| {
+    number(word).map(Target::Column).map_err(|_| {
         ParseError(format!(
             "{} is not a destination: use a column number, or f.",
             quote(word)
@@ -408,6 +406,14 @@ fn parse_setting(name: &str, value: &str) -> Result<Setting, ParseError> {
             quote(&name)
         ))),
     }
+}
+
+/// A number written in digits only (no sign, no spaces), as the player types pile and deal numbers.
+fn number<T: std::str::FromStr>(word: &str) -> Result<T, ()> {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(());
+    }
+    word.parse().map_err(|_| ())
 }
 
 /// A word of the player's, made safe to print in one line: control characters shown as `?`, long words cut.

@@ -153,8 +153,8 @@ pub enum Refusal {
     NoCompleteSuit {
         column: usize,
     },
-    /// `move C.R f` where row R is not the King heading the complete suit at the bottom.
-    NotSuitKing {
+    /// `move C.R f` where row R is not part of the complete suit at the bottom.
+    NotInSuit {
         column: usize,
         row: usize,
     },
@@ -299,9 +299,10 @@ impl Position {
                 }
                 let action = Action::Remove { column: from };
                 self.check(action, game)?;
+                // A row or a card names the suit when it lies inside it.
                 match row {
-                    Some(row) if Some(row) != column.complete_suit_start() => {
-                        return Err(Refusal::NotSuitKing {
+                    Some(row) if column.complete_suit_start().is_none_or(|king| row < king) => {
+                        return Err(Refusal::NotInSuit {
                             column: from + 1,
                             row: row + 1,
                         });
@@ -333,14 +334,11 @@ impl Position {
             .ok_or(Refusal::EmptyColumn { column: from + 1 })?;
         match self.columns[to].bottom() {
             None => Ok(start),
-            Some(onto) if onto.rank() == 1 => Err(Refusal::NothingOntoAce { onto }),
-            Some(onto) => (start..source.cards.len())
+            // With no card that fits, the whole run is named, so the refusal speaks of its head (a King
+            // gets the King's rule, as with `move C.R`).
+            Some(onto) => Ok((start..source.cards.len())
                 .find(|&i| source.cards[i].rank() + 1 == onto.rank())
-                .ok_or(Refusal::NeedsRank {
-                    first: source.cards[start],
-                    last: source.cards[source.cards.len() - 1],
-                    onto,
-                }),
+                .unwrap_or(start)),
         }
     }
 

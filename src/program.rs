@@ -170,7 +170,11 @@ fn printable(line: &str) -> String {
     let mut shown: String = line
         .chars()
         .take(MAX)
-        .map(|c| if c.is_control() { '?' } else { c })
+        .map(|c| match c {
+            '\t' => ' ',
+            c if c.is_control() => '?',
+            c => c,
+        })
         .collect();
     if line.chars().count() > MAX {
         shown.push_str("...");

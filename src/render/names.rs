@@ -43,7 +43,8 @@ impl Names {
 
     /// A rank with its article: `a 5`, `an 8`, `an ace`.
     fn rank_with_article(self, rank: u8) -> String {
-        let name = if self.spoken {
+        // Text writes number cards in digits (`a 5`) and court cards and aces in words (`an ace`).
+        let name = if self.spoken || !(2..=10).contains(&rank) {
             rank_word(rank)
         } else {
             rank_name(rank)
@@ -118,8 +119,8 @@ impl Names {
             Refusal::NoCompleteSuit { column } => {
                 format!("Column {column} has no complete suit, king to ace, at its bottom.")
             }
-            Refusal::NotSuitKing { column, row } => format!(
-                "Row {row} of column {column} is not the king of the complete suit at its bottom."
+            Refusal::NotInSuit { column, row } => format!(
+                "Row {row} of column {column} is not part of the complete suit at its bottom."
             ),
             Refusal::StockEmpty => "Cannot deal: the stock is empty.".to_string(),
             Refusal::DealWithSpace {

@@ -4,10 +4,10 @@
 use super::failure_message;
 use super::names::{SPOKEN, capitalize, plural};
 use crate::cards::Card;
-use crate::command::COMMANDS;
+use crate::command::{COMMANDS, Usage};
 use crate::event::Event;
 use crate::interpreter::{Failure, Reply};
-use crate::position::{Column, Status};
+use crate::position::{Action, Column, Status};
 use crate::session::Session;
 
 pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
@@ -90,17 +90,24 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
             let mut lines = vec!["Commands:".to_string()];
             for usage in COMMANDS {
                 lines.push(format!(
-                    "{}: {}.",
+                    "{}{}: {}.",
                     usage.name,
-                    usage.summary.replace('|', " or ")
+                    also(usage),
+                    spoken_summary(usage)
                 ));
             }
             lines.push("Say help and a command for more.".to_string());
             lines.join("\n")
         }
-        Reply::Help(Some(usage)) => format!("{}: {}. {}", usage.name, usage.summary, usage.detail)
-            .trim_end()
-            .to_string(),
+        Reply::Help(Some(usage)) => format!(
+            "{}{}: {}. {}",
+            usage.name,
+            also(usage),
+            spoken_summary(usage),
+            usage.detail
+        )
+        .trim_end()
+        .to_string(),
         Reply::Quit => "Goodbye.".to_string(),
     }
 }
@@ -109,8 +116,13 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
 fn summary(session: &Session) -> String {
     let position = session.position();
     let spaces = position.columns.iter().filter(|c| c.is_empty()).count();
+    let status = match session.status() {
+        Status::Playing => "",
+        Status::Won => " The game is won.",
+        Status::Lost => " The game is lost.",
+    };
     format!(
-        "Deal {}. Stock {} cards, {} {}. {} {}. {} {}.",
+        "Deal {}. Stock {} cards, {} {}. {} {}. {} {}.{status}",
         session.seed(),
         position.stock.len(),
         position.deals_left(),
@@ -169,14 +181,8 @@ fn event(event: &Event, session: &Session) -> String {
         Event::Removed { suit, column } => {
             format!("Removed {} from column {}.", suit.name(), column + 1)
         }
-        Event::Undone { actions } => match actions.as_slice() {
-            [action] => format!("Undid {}.", SPOKEN.action(*action)),
-            _ => format!("Undid {} actions.", actions.len()),
-        },
-        Event::Redone { actions } => match actions.as_slice() {
-            [action] => format!("Redid {}.", SPOKEN.action(*action)),
-            _ => format!("Redid {} actions.", actions.len()),
-        },
+        Event::Undone { actions } => format!("Undid {}.", spoken_actions(actions)),
+        Event::Redone { actions } => format!("Redid {}.", spoken_actions(actions)),
         Event::NewDeal { seed } => format!("New game, deal {seed}."),
         Event::Restarted { seed } => {
             format!("Restarted deal {seed}. Cheat count {}.", session.cheat())
@@ -186,4 +192,27 @@ fn event(event: &Event, session: &Session) -> String {
         } => "You have won!".to_string(),
         Event::Finished { .. } => "No moves left. The game is lost.".to_string(),
     }
+}
+
+/// One action, or several as `3 actions: deal, then move ...`.
+fn spoken_actions(actions: &[Action]) -> String {
+    let names: Vec<String> = actions.iter().map(|a| SPOKEN.action(*a)).collect();
+    match names.as_slice() {
+        [one] => one.clone(),
+        _ => format!("{} actions: {}", names.len(), names.join(", then ")),
+    }
+}
+
+/// `, also m` after a command's name, for its aliases.
+fn also(usage: &Usage) -> String {
+    if usage.aliases.is_empty() {
+        String::new()
+    } else {
+        format!(", also {}", usage.aliases.join(" or "))
+    }
+}
+
+/// A summary without the `|` a screen reader would spell out.
+fn spoken_summary(usage: &Usage) -> String {
+    usage.summary.replace('|', " or ")
 }
