@@ -36,9 +36,18 @@ struct Args {
     /// Stop with status 1 at the first command that fails.
     #[arg(long)]
     strict: bool,
+    /// Start from a session saved with `save FILE` (its game, options and deal come from the file).
+    #[arg(long, value_name = "FILE", conflicts_with_all = GAME_OPTIONS)]
+    load: Option<PathBuf>,
+    /// Continue the game left unfinished at the prompt (at the prompt only).
+    #[arg(long, conflicts_with = "load", conflicts_with_all = GAME_OPTIONS)]
+    resume: bool,
     /// Scripts of commands to run in order, then exit; without them, commands come from standard input.
     scripts: Vec<PathBuf>,
 }
+
+/// The options a saved session brings with it.
+const GAME_OPTIONS: [&str; 5] = ["game", "suits", "seed", "relaxed", "autoremove"];
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum GameArg {
@@ -98,5 +107,7 @@ where
         },
         strict: args.strict,
         scripts: args.scripts,
+        load: args.load,
+        resume: args.resume,
     })
 }

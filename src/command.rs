@@ -8,7 +8,10 @@ use crate::position::{Source, Target};
 /// One command, parsed but not yet checked against the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    Move { source: Source, target: Target },
+    Move {
+        source: Source,
+        target: Target,
+    },
     Deal,
     Remove(usize),
     Undo(usize),
@@ -24,6 +27,15 @@ pub enum Command {
     Set(Setting),
     Help(Option<&'static Usage>),
     Quit,
+    /// `save FILE`: the file name as typed (the rest of the command).
+    Save(String),
+    Load(String),
+    /// `replay [N]`: step through the session's actions from the start, N at a time.
+    Replay(usize),
+    /// Continue the game left at the prompt.
+    Resume,
+    /// `stats`, or `stats reset` (true).
+    Stats(bool),
 }
 
 /// The output faces.
@@ -178,12 +190,50 @@ pub const COMMANDS: &[Usage] = &[
         aliases: &["q", "exit"],
         synopsis: "quit",
         summary: "leave the program",
-        detail: "",
+        detail: "At the prompt, an unfinished game is kept for resume.",
+    },
+    Usage {
+        name: "save",
+        aliases: &[],
+        synopsis: "save FILE",
+        summary: "save the whole session (every action, undo and redo) to a YAML file",
+        detail: "A relative FILE is relative to the current directory. The file is written whole or not at \
+                 all: an earlier file at that path stays until the new one is complete.",
+    },
+    Usage {
+        name: "load",
+        aliases: &[],
+        synopsis: "load FILE",
+        summary: "load a saved session, replaying every action from the deal number",
+        detail: "A file that is not valid is refused with the reason, and the game in hand stays as it was.",
+    },
+    Usage {
+        name: "replay",
+        aliases: &[],
+        synopsis: "replay [N]",
+        summary: "step through this session from the start, one action at a time or N",
+        detail: "The first replay goes back to the start of the deal; each one after it does the next \
+                 actions. Undo costs and redo gives back cheat points as usual.",
+    },
+    Usage {
+        name: "resume",
+        aliases: &[],
+        synopsis: "resume",
+        summary: "continue the game left unfinished at the prompt",
+        detail: "Only at the prompt: scripts and pipes never touch the kept game.",
+    },
+    Usage {
+        name: "stats",
+        aliases: &[],
+        synopsis: "stats [reset]",
+        summary: "statistics of the games played at the prompt, or clear them",
+        detail: "Per game and suit count: played, won, win rate, best score, winning streaks, fewest \
+                 moves in a win.",
     },
 ];
 
 /// Commands the SPEC names that this version does not have yet; said plainly instead of "unknown".
-const NOT_YET: &[&str] = &["hint", "save", "load"];
+const NOT_YET: &[&str] = &["hint"];
 
 /// Finds a command's usage by its name or an alias (case-insensitive).
 pub fn usage(word: &str) -> Option<&'static Usage> {
@@ -309,6 +359,31 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         "quit" => {
             arity(0, 0)?;
             Command::Quit
+        }
+        "save" | "load" => {
+            // The file name is the rest of the command, spaces included.
+            let rest = text.trim_start()[first.len()..].trim();
+            if rest.is_empty() {
+                return Err(ParseError(format!("Usage: {}.", usage.synopsis)));
+            }
+            if name == "save" {
+                Command::Save(rest.to_string())
+            } else {
+                Command::Load(rest.to_string())
+            }
+        }
+        "replay" => Command::Replay(count(1)?),
+        "resume" => {
+            arity(0, 0)?;
+            Command::Resume
+        }
+        "stats" => {
+            arity(0, 1)?;
+            match args.first() {
+                None => Command::Stats(false),
+                Some(word) if word.eq_ignore_ascii_case("reset") => Command::Stats(true),
+                Some(_) => return Err(ParseError(format!("Usage: {}.", usage.synopsis))),
+            }
         }
         _ => unreachable!("every name in COMMANDS is parsed above"),
     })

@@ -43,4 +43,19 @@ pub enum Event {
     Finished {
         status: Status,
     },
+    /// A saved session replaced the game in hand: from a file (its name as typed), or `None` for the game
+    /// kept at the prompt (`resume`). `moves` actions are in effect and `redo` more on the redo list.
+    Loaded {
+        path: Option<String>,
+        moves: usize,
+        redo: usize,
+    },
+    /// `replay`: these actions were done again; `done` of `total` actions of the session are in effect.
+    /// `from_start` when the replay began at the deal's first position.
+    Replayed {
+        actions: Vec<Action>,
+        from_start: bool,
+        done: usize,
+        total: usize,
+    },
 }

@@ -35,6 +35,13 @@ pub enum Reply {
     Info,
     Help(Option<&'static Usage>),
     Quit,
+    /// The session was written to a file: by `save` (its name as typed), or kept at the prompt for `resume`.
+    Saved {
+        path: String,
+        kept: bool,
+    },
+    Stats(crate::stats::Stats),
+    StatsReset,
 }
 
 /// Why a command was not done.
@@ -42,6 +49,10 @@ pub enum Reply {
 pub enum Failure {
     Parse(ParseError),
     Refused(Refusal),
+    /// A saved session, the kept game or the statistics could not be read or written.
+    File(crate::save::FileError),
+    /// Something else that cannot be done, in plain words (`resume` in a script, `replay` with nothing).
+    Message(String),
 }
 
 impl From<ParseError> for Failure {
@@ -59,18 +70,33 @@ impl From<Refusal> for Failure {
 pub struct Interpreter {
     pub session: Session,
     pub settings: Settings,
+    /// Where the game kept for `resume` and the statistics live; `None`: nowhere (`stats` and `resume` say so).
+    pub home: Option<std::path::PathBuf>,
+    /// Commands come from a person at the prompt: only then are games counted and kept for `resume`.
+    pub at_prompt: bool,
+    /// What the statistics and the kept game need to know about the game in hand.
+    pub tally: crate::stats::Tally,
+    /// The last command was `replay`, so the next `replay` goes on from there.
+    pub(crate) replaying: bool,
 }
 
 impl Interpreter {
     pub fn new(session: Session, settings: Settings) -> Interpreter {
-        Interpreter { session, settings }
+        Interpreter {
+            session,
+            settings,
+            home: None,
+            at_prompt: false,
+            tally: crate::stats::Tally::default(),
+            replaying: false,
+        }
     }
 
     /// Does one command; a failed one changes nothing.
     pub fn execute(&mut self, command: Command) -> Result<Reply, Failure> {
         let session = &mut self.session;
         let position = session.position();
-        Ok(match command {
+        let reply = match command {
             Command::Move { source, target } => {
                 let action = position.resolve_move(source, target, session.game())?;
                 Reply::Events(session.play(action)?)
@@ -90,13 +116,23 @@ impl Interpreter {
             Command::Info => Reply::Info,
             Command::New(seed) => {
                 let seed = seed.unwrap_or_else(|| rand::random_range(0..=MAX_SEED));
-                Reply::Events(session.new_deal(seed))
+                self.give_up();
+                self.tally = crate::stats::Tally::default();
+                Reply::Events(self.session.new_deal(seed))
             }
             Command::Restart => Reply::Events(session.restart()),
             Command::Set(setting) => self.set(setting),
             Command::Help(topic) => Reply::Help(topic),
             Command::Quit => Reply::Quit,
-        })
+            // save.rs and stats.rs.
+            Command::Save(path) => self.save(&path)?,
+            Command::Load(path) => self.load(&path)?,
+            Command::Replay(n) => self.replay(n)?,
+            Command::Resume => self.resume()?,
+            Command::Stats(reset) => self.stats(reset)?,
+        };
+        self.after(&reply);
+        Ok(reply)
     }
 
     fn set(&mut self, setting: Setting) -> Reply {

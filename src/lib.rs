@@ -15,6 +15,8 @@ pub mod position;
 pub mod program;
 pub mod render;
 mod repl;
+pub mod save;
 pub mod session;
+pub mod stats;
 
 pub use program::{ColorChoice, Config, run};

@@ -30,6 +30,10 @@ pub struct Config {
     pub strict: bool,
     /// Scripts to run in order; standard input when empty.
     pub scripts: Vec<PathBuf>,
+    /// `--load FILE`: start from a saved session.
+    pub load: Option<PathBuf>,
+    /// `--resume`: start from the game kept at the prompt.
+    pub resume: bool,
 }
 
 /// What the caller does after a line.
@@ -51,12 +55,48 @@ pub fn interpreter(config: &Config) -> Interpreter {
         color: use_color(config.color),
         autoshow: true,
     };
-    Interpreter::new(Session::new(config.game, seed), settings)
+    let mut interpreter = Interpreter::new(Session::new(config.game, seed), settings);
+    interpreter.home = repl::data_dir();
+    interpreter
+}
+
+/// The interpreter a configuration starts with, `--load FILE` done; the error is the line to show.
+pub fn start(config: &Config) -> Result<Interpreter, String> {
+    let mut interpreter = interpreter(config);
+    if let Some(path) = &config.load {
+        let name = path.to_string_lossy();
+        if let Err(failure) = interpreter.load(&name) {
+            // Said on standard error in words, whatever the face.
+            let settings = Settings {
+                face: Face::Text,
+                ..interpreter.settings
+            };
+            return Err(render::render(
+                &Err(failure),
+                &interpreter.session,
+                &settings,
+            ));
+        }
+    }
+    Ok(interpreter)
 }
 
 /// Runs the program and returns its exit status.
 pub fn run(config: Config) -> u8 {
-    let mut interpreter = interpreter(&config);
+    let mut interpreter = match start(&config) {
+        Ok(interpreter) => interpreter,
+        Err(message) => {
+            eprintln!("spider: {message}");
+            return 1;
+        }
+    };
+    let at_prompt = config.scripts.is_empty() && io::stdin().is_terminal();
+    if config.resume && !at_prompt {
+        eprintln!(
+            "spider: --resume works only at the prompt: scripts and pipes never touch the kept game"
+        );
+        return 2;
+    }
     let stdout = io::stdout();
     let mut out = stdout.lock();
 
@@ -83,8 +123,8 @@ pub fn run(config: Config) -> u8 {
     }
 
     let stdin = io::stdin();
-    if stdin.is_terminal() {
-        return repl::run(&mut interpreter, &mut out);
+    if at_prompt {
+        return repl::run(&mut interpreter, &mut out, config.resume);
     }
     let mut input = stdin.lock();
     let mut buffer = Vec::new();

@@ -26,7 +26,9 @@ pub fn data_dir() -> Option<PathBuf> {
 }
 
 /// Runs the prompt until `quit` or end of input; returns the exit status.
-pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> u8 {
+/// With `resume`, starts from the game kept when the prompt was last left unfinished.
+pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> u8 {
+    interpreter.at_prompt = true;
     // List completion, as in a shell: Tab completes a common prefix and lists the choices.
     let config = rustyline::Config::builder()
         .completion_type(CompletionType::List)
@@ -49,6 +51,10 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> u8 {
     }
 
     let opening = match interpreter.settings.face {
+        _ if resume => {
+            let result = interpreter.execute(crate::command::Command::Resume);
+            render::render(&result, &interpreter.session, &interpreter.settings)
+        }
         Face::Text => render::position(&interpreter.session, &interpreter.settings),
         _ => String::new(),
     };
@@ -80,6 +86,14 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> u8 {
             }
         }
     };
+    // An unfinished game is kept for `resume`.
+    if let Some(result) = interpreter.leave() {
+        let _ = writeln!(
+            out,
+            "{}",
+            render::render(&result, &interpreter.session, &interpreter.settings)
+        );
+    }
     if let Some(path) = &history {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
@@ -114,6 +128,7 @@ impl Completion {
                 ["text", "speech", "json"].map(String::from).to_vec()
             }
             ("set", 2) => ["on", "off"].map(String::from).to_vec(),
+            ("stats", 1) => vec!["reset".to_string()],
             _ => Vec::new(),
         }
     }

@@ -18,6 +18,18 @@ struct Entry {
     charged: bool,
 }
 
+/// One action of the history as a saved session records it (`save.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub action: Action,
+    /// The autoremove setting it was made with, which redo repeats.
+    pub autoremove: bool,
+    /// On the redo list: whether redoing it gives back the cheat points its undo cost (not after `restart`).
+    pub refund: bool,
+    /// Cheat points that undoing it costs, and that a refunded redo gives back.
+    pub cost: u32,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     game: Game,
@@ -88,6 +100,28 @@ impl Session {
     /// Actions that `redo` would do again, next first.
     pub fn redo_list(&self) -> impl Iterator<Item = Action> + '_ {
         self.history[self.cursor..].iter().map(|e| e.action)
+    }
+
+    /// Every action of the history, those in effect and then the redo list, for saving the session.
+    pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
+        self.history.iter().map(|e| Step {
+            action: e.action,
+            autoremove: e.autoremove,
+            refund: e.charged,
+            cost: e.cost,
+        })
+    }
+
+    /// For loading a saved session, after its actions were replayed and undone to where it stood: the counts
+    /// `info` shows, and which redo-list actions give nothing back when redone (history indexes from 0).
+    pub fn restore_counts(&mut self, cheat: u32, hints: u32, no_refund: &[usize]) {
+        self.cheat = cheat;
+        self.hints = hints;
+        for &index in no_refund {
+            if let Some(entry) = self.history.get_mut(index).filter(|_| index >= self.cursor) {
+                entry.charged = false;
+            }
+        }
     }
 
     pub fn legal_actions(&self) -> Vec<Action> {

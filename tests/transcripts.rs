@@ -7,38 +7,105 @@
 //! it wrote.
 
 use spider::ColorChoice;
-use spider::program::{Flow, feed, interpreter};
+use spider::interpreter::Interpreter;
+use spider::program::{Flow, feed, start as start_interpreter};
+use spider::render::render;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Replays one transcript and returns what it should say now.
+/// Replays one transcript and returns what it should say now. A transcript may hold several runs, each
+/// starting with a `$ spider ...` line; they share one data directory (`SPIDER_HOME`), fresh for each
+/// transcript, so that a later run sees the kept game and the statistics an earlier one left. A run whose
+/// line ends in `# at the prompt` is played as at the prompt (statistics, `resume`, the game kept on leaving).
 fn replay(path: &Path) -> Result<String, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
-    let mut lines = text.lines();
-    let header = lines.next().unwrap_or("");
-    let args = header
-        .strip_prefix("$ spider")
-        .ok_or("the first line must be the command line, `$ spider ...`")?;
-    let mut config = spider::cli::parse(std::iter::once("spider").chain(args.split_whitespace()))
-        .map_err(|e| format!("bad command line: {e}"))?;
-    if config.seed.is_none() {
-        return Err("the command line needs --seed, so the transcript is repeatable".into());
+    let name = path.file_stem().unwrap_or_default().to_string_lossy();
+    // Relative to the crate root, where the runner runs, so that messages naming it stay the same.
+    let home = PathBuf::from("target/transcript-home").join(&*name);
+    let _ = fs::remove_dir_all(&home);
+    if !text.starts_with("$ spider") {
+        return Err("the first line must be the command line, `$ spider ...`".into());
     }
-    config.color = ColorChoice::Never;
-    let mut interpreter = interpreter(&config);
     let mut out = Vec::new();
-    out.extend_from_slice(header.as_bytes());
-    out.push(b'\n');
-    for line in lines {
+    let mut run: Option<(Interpreter, bool)> = None;
+    for line in text.lines() {
+        if line.starts_with("$ spider") {
+            if let Some((interpreter, _)) = &mut run {
+                leave(interpreter, &mut out);
+            }
+            out.extend_from_slice(format!("{line}\n").as_bytes());
+            run = start(line, &home, &mut out)?;
+            continue;
+        }
         let Some(command) = line.strip_prefix("> ") else {
             continue;
         };
         out.extend_from_slice(format!("> {command}\n").as_bytes());
-        if feed(&mut interpreter, command, false, false, &mut out) == Flow::Quit {
-            break;
+        let Some((interpreter, _)) = &mut run else {
+            continue;
+        };
+        if feed(interpreter, command, false, false, &mut out) == Flow::Quit {
+            leave(interpreter, &mut out);
+            run = None;
         }
     }
+    if let Some((interpreter, _)) = &mut run {
+        leave(interpreter, &mut out);
+    }
     String::from_utf8(out).map_err(|e| format!("output is not UTF-8: {e}"))
+}
+
+/// Starts one run from its `$ spider ...` line, as the program does; `None` when the program would stop
+/// at once (what it says then is written to `out`).
+fn start(
+    line: &str,
+    home: &Path,
+    out: &mut Vec<u8>,
+) -> Result<Option<(Interpreter, bool)>, String> {
+    let args = line.strip_prefix("$ spider").unwrap_or("");
+    let (args, at_prompt) = match args.strip_suffix("# at the prompt") {
+        Some(args) => (args, true),
+        None => (args, false),
+    };
+    let mut config = spider::cli::parse(std::iter::once("spider").chain(args.split_whitespace()))
+        .map_err(|e| format!("bad command line: {e}"))?;
+    if config.seed.is_none() && config.load.is_none() && !config.resume {
+        return Err("the command line needs --seed, so the transcript is repeatable".into());
+    }
+    if config.seed.is_none() {
+        // A loaded or resumed session brings its deal; the one it replaces must still be repeatable.
+        config.seed = Some(0);
+    }
+    config.color = ColorChoice::Never;
+    if config.resume && !at_prompt {
+        out.extend_from_slice(
+            b"spider: --resume works only at the prompt: scripts and pipes never touch the kept game\n",
+        );
+        return Ok(None);
+    }
+    let mut interpreter = match start_interpreter(&config) {
+        Ok(interpreter) => interpreter,
+        Err(message) => {
+            out.extend_from_slice(format!("spider: {message}\n").as_bytes());
+            return Ok(None);
+        }
+    };
+    interpreter.home = Some(home.to_path_buf());
+    interpreter.at_prompt = at_prompt;
+    if config.resume {
+        let result = interpreter.execute(spider::command::Command::Resume);
+        let text = render(&result, &interpreter.session, &interpreter.settings);
+        out.extend_from_slice(format!("{text}\n").as_bytes());
+    }
+    Ok(Some((interpreter, at_prompt)))
+}
+
+/// What the prompt does on leaving: keep an unfinished game for `resume`.
+fn leave(interpreter: &mut Interpreter, out: &mut Vec<u8>) {
+    if let Some(result) = interpreter.leave() {
+        let text = render(&result, &interpreter.session, &interpreter.settings);
+        out.extend_from_slice(format!("{text}\n").as_bytes());
+    }
 }
 
 fn transcripts() -> Vec<PathBuf> {

@@ -105,6 +105,9 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                 .collect(),
         }),
         Reply::Quit => serde_json::to_string(&Quit { kind: "quit" }),
+        Reply::Saved { path, kept } => Ok(super::files::saved_json(path, *kept)),
+        Reply::Stats(stats) => Ok(super::files::stats_json(stats)),
+        Reply::StatsReset => Ok(super::files::stats_reset_json()),
     }
 }
 
@@ -181,6 +184,22 @@ fn event(event: &Event) -> EventObject {
         Event::Finished { status } => EventObject::Finished {
             status: status.name(),
         },
+        Event::Loaded { path, moves, redo } => EventObject::Loaded {
+            path: path.clone(),
+            moves: *moves,
+            redo: *redo,
+        },
+        Event::Replayed {
+            actions,
+            from_start,
+            done,
+            total,
+        } => EventObject::Replayed {
+            actions: actions.iter().map(Action::to_string).collect(),
+            from_start: *from_start,
+            done: *done,
+            total: *total,
+        },
     }
 }
 
@@ -238,6 +257,18 @@ enum EventObject {
     },
     Finished {
         status: &'static str,
+    },
+    /// `path` is null for the game kept at the prompt (`resume`).
+    Loaded {
+        path: Option<String>,
+        moves: usize,
+        redo: usize,
+    },
+    Replayed {
+        actions: Vec<String>,
+        from_start: bool,
+        done: usize,
+        total: usize,
     },
 }
 

@@ -1,6 +1,7 @@
 //! The three faces: replies and positions into text, speech or JSON. Renderers read the session; they
 //! never change it and never decide a rule.
 
+mod files;
 mod json;
 pub mod names;
 mod speech;
@@ -29,5 +30,7 @@ fn failure_message(failure: &Failure, names: names::Names) -> String {
     match failure {
         Failure::Parse(error) => error.0.clone(),
         Failure::Refused(refusal) => names.refusal(refusal),
+        Failure::File(error) => error.message(|inner| failure_message(inner, names)),
+        Failure::Message(message) => message.clone(),
     }
 }

@@ -109,6 +109,9 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         .trim_end()
         .to_string(),
         Reply::Quit => "Goodbye.".to_string(),
+        Reply::Saved { path, kept } => super::files::saved(path, *kept),
+        Reply::Stats(stats) => super::files::stats(stats, true),
+        Reply::StatsReset => super::files::stats_reset(),
     }
 }
 
@@ -191,6 +194,15 @@ fn event(event: &Event, session: &Session) -> String {
             status: Status::Won,
         } => "You have won!".to_string(),
         Event::Finished { .. } => "No moves left. The game is lost.".to_string(),
+        Event::Loaded { path, moves, redo } => {
+            super::files::loaded(path.as_deref(), *moves, *redo, session)
+        }
+        Event::Replayed {
+            actions,
+            from_start,
+            done,
+            total,
+        } => super::files::replayed(actions, *from_start, *done, *total, SPOKEN, session),
     }
 }
 

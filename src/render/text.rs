@@ -74,6 +74,9 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             out
         }
         Reply::Quit => "Goodbye.".to_string(),
+        Reply::Saved { path, kept } => super::files::saved(path, *kept),
+        Reply::Stats(stats) => super::files::stats(stats, false),
+        Reply::StatsReset => super::files::stats_reset(),
     }
 }
 
@@ -130,6 +133,15 @@ fn event(event: &Event, session: &Session) -> String {
             status: Status::Won,
         } => "You have won!".to_string(),
         Event::Finished { .. } => "No moves are left: the game is lost.".to_string(),
+        Event::Loaded { path, moves, redo } => {
+            super::files::loaded(path.as_deref(), *moves, *redo, session)
+        }
+        Event::Replayed {
+            actions,
+            from_start,
+            done,
+            total,
+        } => super::files::replayed(actions, *from_start, *done, *total, SHORT, session),
     }
 }
 

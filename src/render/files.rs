@@ -1,0 +1,154 @@
+//! The answers about saved sessions, the kept game and the statistics (`save`, `load`, `replay`, `resume`,
+//! `stats`), in each face. Kept apart so that the three renderers only call in here.
+
+use super::names::{Names, plural};
+use crate::position::Action;
+use crate::session::Session;
+use crate::stats::Stats;
+use serde::Serialize;
+
+pub fn saved(path: &str, kept: bool) -> String {
+    if kept {
+        format!("Kept this game in {path}: spider --resume, or resume at the prompt, continues it.")
+    } else {
+        format!("Saved to {path}.")
+    }
+}
+
+pub fn loaded(path: Option<&str>, moves: usize, redo: usize, session: &Session) -> String {
+    let what = match path {
+        Some(path) => format!("Loaded {path}"),
+        None => "Resumed the kept game".to_string(),
+    };
+    let redo = match redo {
+        0 => String::new(),
+        n => format!(", {n} to redo"),
+    };
+    format!(
+        "{what}: {} deal {}, {moves} {} made{redo}.",
+        session.game().kind.name(),
+        session.seed(),
+        plural(moves, "action", "actions"),
+    )
+}
+
+/// `Back to the start of deal 1. Replayed move 9.5 3: 1 of 25.`
+pub fn replayed(
+    actions: &[Action],
+    from_start: bool,
+    done: usize,
+    total: usize,
+    names: Names,
+    session: &Session,
+) -> String {
+    let mut out = String::new();
+    if from_start {
+        out.push_str(&format!("Back to the start of deal {}. ", session.seed()));
+    }
+    let list = match actions {
+        [] | [_] | [_, _] | [_, _, _] => {
+            let names: Vec<String> = actions.iter().map(|a| names.action(*a)).collect();
+            names.join(", then ")
+        }
+        [.., last] => format!(
+            "{} actions, the last {}",
+            actions.len(),
+            names.action(*last)
+        ),
+    };
+    out.push_str(&format!("Replayed {list}: {done} of {total}."));
+    if done == total {
+        out.push_str(" That is the whole session.");
+    }
+    out
+}
+
+/// One line a game: `spider, 4 suits: played 3, won 1 (33%), best score 1000, streak 1 (best 1), fewest
+/// moves in a win 212.` Speech says the same in words it reads well (`percent`).
+pub fn stats(stats: &Stats, spoken: bool) -> String {
+    if stats.games.is_empty() {
+        return "No games played at the prompt yet.".to_string();
+    }
+    let mut lines = vec!["Statistics of the games played at the prompt:".to_string()];
+    for record in &stats.games {
+        let percent = (record.win_rate() * 100.0).round();
+        let rate = if spoken {
+            format!("{percent} percent")
+        } else {
+            format!("{percent}%")
+        };
+        let mut line = format!(
+            "{}, {} {}: played {}, won {} ({rate}), best score {}, winning streak {} (best {})",
+            record.game,
+            record.suits,
+            plural(record.suits as usize, "suit", "suits"),
+            record.played,
+            record.won,
+            record
+                .best_score
+                .map_or("none".to_string(), |s| s.to_string()),
+            record.streak,
+            record.best_streak,
+        );
+        if let Some(moves) = record.fewest_moves {
+            line.push_str(&format!(", fewest moves in a win {moves}"));
+        }
+        line.push('.');
+        lines.push(if spoken { line } else { format!("  {line}") });
+    }
+    lines.join("\n")
+}
+
+pub fn stats_reset() -> String {
+    "Statistics cleared.".to_string()
+}
+
+/// `{"type":"saved","path":...,"kept":...}`: `kept` for the game kept at the prompt for `resume`.
+pub fn saved_json(path: &str, kept: bool) -> String {
+    #[derive(Serialize)]
+    struct Saved<'a> {
+        #[serde(rename = "type")]
+        kind: &'static str,
+        path: &'a str,
+        kept: bool,
+    }
+    serde_json::to_string(&Saved {
+        kind: "saved",
+        path,
+        kept,
+    })
+    .expect("serializes")
+}
+
+/// `{"type":"stats","games":[{"game":"spider","suits":4,"played":3,"won":1,"win_rate":0.333..,...}]}`.
+pub fn stats_json(stats: &Stats) -> String {
+    #[derive(Serialize)]
+    struct Game<'a> {
+        #[serde(flatten)]
+        record: &'a crate::stats::Record,
+        win_rate: f64,
+    }
+    #[derive(Serialize)]
+    struct StatsObject<'a> {
+        #[serde(rename = "type")]
+        kind: &'static str,
+        games: Vec<Game<'a>>,
+    }
+    let games = stats
+        .games
+        .iter()
+        .map(|record| Game {
+            record,
+            win_rate: record.win_rate(),
+        })
+        .collect();
+    serde_json::to_string(&StatsObject {
+        kind: "stats",
+        games,
+    })
+    .expect("serializes")
+}
+
+pub fn stats_reset_json() -> String {
+    r#"{"type":"stats_reset"}"#.to_string()
+}

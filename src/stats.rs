@@ -1,0 +1,306 @@
+//! Statistics of the games played at the prompt, per game and suit count (`stats`, `stats reset`), kept in
+//! `stats.yaml` in the data directory (`SPIDER_HOME`, or the user's data directory).
+//!
+//! A game counts once: when it is won, or when it is given up with at least one action made: replaced by
+//! `new`, `load` or `resume`, or, when it was left at the prompt and kept for `resume`, when a later game
+//! left at the prompt takes its place. A game loaded from a file never counts (it may have counted before).
+
+use crate::event::Event;
+use crate::game::Game;
+use crate::interpreter::{Failure, Interpreter, Reply};
+use crate::position::Status;
+use crate::save::{FileError, Reason, write_atomic};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+const FORMAT: u32 = 1;
+
+/// Every record, in the order the games were first played.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stats {
+    #[serde(default = "format")]
+    format: u32,
+    #[serde(default)]
+    pub games: Vec<Record>,
+}
+
+fn format() -> u32 {
+    FORMAT
+}
+
+/// One game and suit count.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub game: String,
+    pub suits: u8,
+    pub played: u32,
+    pub won: u32,
+    /// The best score a counted game ended with.
+    pub best_score: Option<i64>,
+    /// Wins in a row, up to the last game counted.
+    pub streak: u32,
+    pub best_streak: u32,
+    pub fewest_moves: Option<usize>,
+}
+
+impl Record {
+    /// Won of played, from 0 to 1.
+    pub fn win_rate(&self) -> f64 {
+        if self.played == 0 {
+            0.0
+        } else {
+            f64::from(self.won) / f64::from(self.played)
+        }
+    }
+}
+
+/// How one game ended, for the statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub won: bool,
+    pub score: i64,
+    pub moves: usize,
+}
+
+impl Stats {
+    pub fn new() -> Stats {
+        Stats {
+            format: FORMAT,
+            games: Vec::new(),
+        }
+    }
+
+    /// Counts one game.
+    pub fn record(&mut self, game: &Game, outcome: Outcome) {
+        let name = game.kind.name();
+        let index = match self
+            .games
+            .iter()
+            .position(|r| r.game == name && r.suits == game.suits)
+        {
+            Some(index) => index,
+            None => {
+                self.games.push(Record {
+                    game: name.to_string(),
+                    suits: game.suits,
+                    ..Record::default()
+                });
+                self.games.len() - 1
+            }
+        };
+        let record = &mut self.games[index];
+        record.played += 1;
+        record.best_score = Some(
+            record
+                .best_score
+                .map_or(outcome.score, |b| b.max(outcome.score)),
+        );
+        if outcome.won {
+            record.won += 1;
+            record.streak += 1;
+            record.best_streak = record.best_streak.max(record.streak);
+            record.fewest_moves = Some(
+                record
+                    .fewest_moves
+                    .map_or(outcome.moves, |f| f.min(outcome.moves)),
+            );
+        } else {
+            record.streak = 0;
+        }
+    }
+}
+
+pub fn path(dir: &Path) -> PathBuf {
+    dir.join("stats.yaml")
+}
+
+/// The statistics kept in `dir`; none yet when there is no file.
+pub fn read(dir: &Path) -> Result<Stats, FileError> {
+    let path = path(dir);
+    let fail = |line, text: String| FileError {
+        doing: "read statistics from",
+        path: crate::save::shown_path(&path),
+        line,
+        reason: Reason::Text(text),
+    };
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Stats::new()),
+        Err(error) => return Err(fail(None, error.kind().to_string())),
+    };
+    let text = String::from_utf8(bytes).map_err(|_| fail(None, "it is not a text file".into()))?;
+    if text.trim().is_empty() {
+        return Ok(Stats::new());
+    }
+    let stats: Stats = serde_yaml::from_str(&text).map_err(|error| {
+        let mut message = error.to_string();
+        if let Some(cut) = message.find(" at line ") {
+            message.truncate(cut);
+        }
+        fail(error.location().map(|l| l.line()), message)
+    })?;
+    if stats.format > FORMAT {
+        return Err(fail(
+            None,
+            format!("it is format {}, from a newer spider", stats.format),
+        ));
+    }
+    Ok(stats)
+}
+
+/// Writes the statistics to `dir` (created if need be), whole or not at all.
+pub fn write(dir: &Path, stats: &Stats) -> Result<(), FileError> {
+    let path = path(dir);
+    let fail = |reason| FileError {
+        doing: "save statistics to",
+        path: crate::save::shown_path(&path),
+        line: None,
+        reason,
+    };
+    std::fs::create_dir_all(dir).map_err(|e| fail(Reason::Text(e.kind().to_string())))?;
+    let text = format!(
+        "# spider statistics of games played at the prompt; `stats reset` clears them.\n{}",
+        serde_yaml::to_string(stats).expect("statistics always serialize")
+    );
+    write_atomic(&path, text.as_bytes()).map_err(fail)
+}
+
+/// Counts one game in the statistics kept in `dir`. A file that cannot be read is left as it is.
+pub fn record(dir: &Path, game: &Game, outcome: Outcome) -> Result<(), FileError> {
+    let mut stats = read(dir)?;
+    stats.record(game, outcome);
+    write(dir, &stats)
+}
+
+/// What the statistics and the kept game need to know about the game in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// It is still to be counted: dealt at the prompt (or kept there uncounted) and neither won nor given up.
+    pub pending: bool,
+    /// It came from the file kept for `resume`, which goes once the game is won or given up.
+    pub resumed: bool,
+}
+
+impl Default for Tally {
+    /// A game dealt here.
+    fn default() -> Tally {
+        Tally {
+            pending: true,
+            resumed: false,
+        }
+    }
+}
+
+impl Interpreter {
+    /// `stats` and `stats reset`.
+    pub(crate) fn stats(&mut self, reset: bool) -> Result<Reply, Failure> {
+        let Some(home) = &self.home else {
+            return Err(Failure::Message(
+                "There is no data directory for statistics (set SPIDER_HOME).".into(),
+            ));
+        };
+        if reset {
+            write(home, &Stats::new()).map_err(Failure::File)?;
+            Ok(Reply::StatsReset)
+        } else {
+            read(home).map(Reply::Stats).map_err(Failure::File)
+        }
+    }
+
+    /// After every command: a game just won counts; any change but `replay` ends a replay.
+    pub(crate) fn after(&mut self, reply: &Reply) {
+        let Reply::Events(events) = reply else {
+            return;
+        };
+        if !events.iter().any(|e| matches!(e, Event::Replayed { .. })) {
+            self.replaying = false;
+        }
+        let won = Event::Finished {
+            status: Status::Won,
+        };
+        if events.contains(&won) {
+            self.count(true);
+            self.drop_kept();
+        }
+    }
+
+    /// The game in hand is replaced (`new`, `load`, `resume`): with an action made and not won, it counts as
+    /// played; the kept game it came from goes.
+    pub(crate) fn give_up(&mut self) {
+        if self.session.steps().next().is_some() && self.session.status() != Status::Won {
+            self.count(false);
+        }
+        self.drop_kept();
+    }
+
+    /// Counts the game in hand once, at the prompt.
+    fn count(&mut self, won: bool) {
+        if !(self.at_prompt && self.tally.pending) {
+            return;
+        }
+        self.tally.pending = false;
+        let Some(home) = &self.home else { return };
+        let outcome = Outcome {
+            won,
+            score: i64::from(self.session.score()),
+            moves: self.session.moves(),
+        };
+        if let Err(error) = record(home, self.session.game(), outcome) {
+            // The game goes on; the statistics file is left as it was.
+            eprintln!("spider: {}", error.message(|_| String::new()));
+        }
+    }
+
+    /// Removes the kept game when the game in hand came from it and is now won or given up.
+    fn drop_kept(&mut self) {
+        if !self.tally.resumed {
+            return;
+        }
+        self.tally.resumed = false;
+        if let Some(home) = &self.home {
+            let _ = std::fs::remove_file(crate::save::kept_path(home));
+        }
+    }
+}
+
+/// Counts a game kept at the prompt that a newer one is about to replace, if it was still to count.
+pub(crate) fn count_replaced_kept(home: &Path) {
+    let Ok(kept) = crate::save::load(&crate::save::kept_path(home)) else {
+        return;
+    };
+    let session = &kept.session;
+    if kept.stats_pending && session.steps().next().is_some() && session.status() != Status::Won {
+        let outcome = Outcome {
+            won: false,
+            score: i64::from(session.score()),
+            moves: session.moves(),
+        };
+        if let Err(error) = record(home, session.game(), outcome) {
+            eprintln!("spider: {}", error.message(|_| String::new()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streaks_and_bests() {
+        let game = Game::default();
+        let mut stats = Stats::new();
+        let outcome = |won, score, moves| Outcome { won, score, moves };
+        stats.record(&game, outcome(true, 1000, 300));
+        stats.record(&game, outcome(true, 990, 250));
+        stats.record(&game, outcome(false, 120, 40));
+        stats.record(&game, outcome(true, 1000, 280));
+        let record = &stats.games[0];
+        assert_eq!((record.played, record.won), (4, 3));
+        assert_eq!((record.streak, record.best_streak), (1, 2));
+        assert_eq!(record.best_score, Some(1000));
+        assert_eq!(record.fewest_moves, Some(250));
+        assert_eq!(record.win_rate(), 0.75);
+    }
+}
