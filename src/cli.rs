@@ -4,7 +4,8 @@
 use crate::command::Face;
 use crate::game::{Game, GameKind};
 use crate::program::{ColorChoice, Config};
-use clap::{Parser, ValueEnum};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, ValueEnum};
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -49,9 +50,14 @@ struct Args {
 /// The options a saved session brings with it.
 const GAME_OPTIONS: [&str; 5] = ["game", "suits", "seed", "relaxed", "autoremove"];
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum GameArg {
+    /// Two decks, 10 columns, build down and gather whole suits.
     Spider,
+    /// One deck, 7 columns dealt 1 to 7, Spider's rules.
+    Spiderette,
+    /// One deck, 4 columns in alternating colours, a holding pile, foundations from the Ace.
+    Reno,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -85,10 +91,18 @@ where
     T: Into<OsString> + Clone,
 {
     let args = Args::try_parse_from(args)?;
+    if args.game == GameArg::Reno && (args.suits != 4 || args.relaxed != 0 || args.autoremove) {
+        return Err(Args::command().error(
+            ErrorKind::ArgumentConflict,
+            "reno is played with 4 suits; --suits, --relaxed and --autoremove are for spider and spiderette",
+        ));
+    }
     Ok(Config {
         game: Game {
             kind: match args.game {
                 GameArg::Spider => GameKind::Spider,
+                GameArg::Spiderette => GameKind::Spiderette,
+                GameArg::Reno => GameKind::Reno,
             },
             suits: args.suits,
             relaxed: args.relaxed,

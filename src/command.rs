@@ -82,14 +82,14 @@ pub const COMMANDS: &[Usage] = &[
         synopsis: "move SRC DST",
         summary: "move cards from one pile to another",
         detail: "SRC is a column and row (3.5: column 3 from row 5, row 1 the deepest), a column (3: the \
-                 longest run of column 3 that fits DST) or a card (5h: that card wherever it can move). DST is \
-                 a column, or f to remove a complete suit.",
+                 longest run of column 3 that fits DST) or a card (5h: that card wherever it can move); in \
+                 Reno also w (the waste) or h (the holding pile). DST is a column, or f for the foundations.",
     },
     Usage {
         name: "deal",
-        aliases: &["d"],
+        aliases: &["d", "turn"],
         synopsis: "deal",
-        summary: "deal one card from the stock onto each column",
+        summary: "deal a card onto each column (Reno: turn one onto the waste)",
         detail: "Not while a column is empty, unless the relaxed option allows it.",
     },
     Usage {

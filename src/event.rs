@@ -1,7 +1,7 @@
 //! What an action changed: the rules and the session report events, and each face renders them its own way.
 
 use crate::cards::{Card, Suit};
-use crate::position::{Action, Status};
+use crate::position::{Action, Pile, Status};
 
 /// One change, in the order it happened. Columns count from 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +25,15 @@ pub enum Event {
         suit: Suit,
         column: usize,
     },
+    /// Reno: cards from one pile onto another (a whole column, or one card).
+    Played {
+        cards: Vec<Card>,
+        from: Pile,
+        to: Pile,
+        onto: Option<Card>,
+    },
+    /// Reno: the holding pile shows a new top card.
+    HoldingTop { card: Card },
     /// Actions taken back, the latest first.
     Undone {
         actions: Vec<Action>,

@@ -4,32 +4,56 @@ use crate::cards::Suit;
 use crate::deal;
 use crate::position::{Column, Position};
 
-/// The games of the Spider family that this program plays.
+/// The games this program plays: Spider and Spiderette share their rules; Reno is a Canfield relative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameKind {
     Spider,
+    Spiderette,
+    Reno,
 }
 
 impl GameKind {
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Spider => "spider",
+            GameKind::Spiderette => "spiderette",
+            GameKind::Reno => "reno",
         }
+    }
+
+    /// The name as a title: `Spider`, `Spiderette`, `Reno`.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Spider => "Spider",
+            GameKind::Spiderette => "Spiderette",
+            GameKind::Reno => "Reno",
+        }
+    }
+
+    /// Spider's rules (runs by suit, removing complete suits) rather than Reno's.
+    pub fn is_spider(self) -> bool {
+        self != GameKind::Reno
     }
 
     /// Cards in each initial column (the last one face up).
     fn column_sizes(self) -> &'static [usize] {
         match self {
             GameKind::Spider => &[6, 5, 5, 6, 5, 5, 6, 5, 5, 6],
+            GameKind::Spiderette => &[1, 2, 3, 4, 5, 6, 7],
+            GameKind::Reno => &[1, 1, 1, 1],
         }
     }
 
     fn decks(self) -> usize {
         match self {
             GameKind::Spider => 2,
+            GameKind::Spiderette | GameKind::Reno => 1,
         }
     }
 }
+
+/// Reno's holding pile: the first 13 cards of the deal.
+pub const RENO_HOLDING: usize = 13;
 
 /// A game and its rule options: everything that, with a deal number, fixes how play goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +79,7 @@ impl Default for Game {
 }
 
 impl Game {
-    /// Complete suits there are to find: 8 with two decks.
+    /// Complete suits there are to find (8 with two decks), or foundations to build in Reno.
     pub fn total_suits(&self) -> usize {
         self.kind.decks() * 4
     }
@@ -64,8 +88,11 @@ impl Game {
         self.kind.column_sizes().len()
     }
 
-    /// Face-down cards in the initial layout (44 in Spider), the base of the score.
+    /// Face-down cards in the initial layout (44 in Spider, none in Reno), the base of Spider's score.
     pub fn initial_hidden(&self) -> usize {
+        if !self.kind.is_spider() {
+            return 0;
+        }
         self.kind.column_sizes().iter().map(|n| n - 1).sum()
     }
 
@@ -84,20 +111,25 @@ impl Game {
             })
             .collect();
         let mut rest = &cards[..];
-        let mut columns = Vec::new();
+        let mut position = Position::default();
+        if self.kind == GameKind::Reno {
+            // The holding pile takes the first 13 cards, the 13th on top; then one card a column, face up.
+            let (holding, tail) = rest.split_at(RENO_HOLDING);
+            position.holding = holding.to_vec();
+            rest = tail;
+        }
         for &size in self.kind.column_sizes() {
             let (column, tail) = rest.split_at(size);
-            columns.push(Column {
+            // Spider games show only the last card of a column; Reno shows all.
+            let hidden = if self.kind.is_spider() { size - 1 } else { 0 };
+            position.columns.push(Column {
                 cards: column.to_vec(),
-                hidden: size - 1,
+                hidden,
             });
             rest = tail;
         }
-        Position {
-            columns,
-            // The stock is dealt from the end of the deal array: its last card goes first.
-            stock: rest.to_vec(),
-            removed: Vec::new(),
-        }
+        // The stock is dealt (or turned) from the end of the deal array: its last card goes first.
+        position.stock = rest.to_vec();
+        position
     }
 }

@@ -14,6 +14,7 @@ pub mod interpreter;
 pub mod position;
 pub mod program;
 pub mod render;
+pub mod reno;
 mod repl;
 pub mod save;
 pub mod session;

@@ -3,11 +3,12 @@
 
 use crate::cards::{Card, KING, Suit};
 use crate::event::Event;
-use crate::game::Game;
+use crate::game::{Game, GameKind};
+use crate::reno::{RENO_PAYOUT, RENO_STAKE};
 use std::fmt;
 
 /// One column, from its deepest card (index 0, row 1) to its bottom card (the last).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Column {
     pub cards: Vec<Card>,
     /// How many of the deepest cards are face down.
@@ -76,22 +77,56 @@ impl Column {
     }
 }
 
-/// Everything on the table: the columns, the stock and the suits removed.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Everything on the table, for every game: the columns and the stock; the suits removed (Spider games);
+/// the waste, the holding pile and the foundations (Reno).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Position {
     pub columns: Vec<Column>,
     /// Cards still to deal; the last one is dealt first.
     pub stock: Vec<Card>,
     /// Suits removed so far, in order.
     pub removed: Vec<Suit>,
+    /// Reno: cards turned from the stock; the last is the top, the only one in play.
+    pub waste: Vec<Card>,
+    /// Reno: the holding pile; the last is the top, face up.
+    pub holding: Vec<Card>,
+    /// Reno: cards on each foundation, by suit (clubs, spades, hearts, diamonds).
+    pub foundations: [u8; 4],
+}
+
+/// A pile a Reno card can come from or go to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pile {
+    /// A column, counted from 0.
+    Column(usize),
+    Waste,
+    Holding,
+    Foundation,
+}
+
+impl fmt::Display for Pile {
+    /// The pile as a command names it: `3`, `w`, `h`, `f`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Pile::Column(column) => write!(f, "{}", column + 1),
+            Pile::Waste => write!(f, "w"),
+            Pile::Holding => write!(f, "h"),
+            Pile::Foundation => write!(f, "f"),
+        }
+    }
 }
 
 /// One action that changes the position, as recorded in the history. Columns and rows count from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
+    /// Spider games: cards of column `from` from index `row` onto column `to`.
     Move { from: usize, row: usize, to: usize },
+    /// Spider games: one card onto each column; Reno: one card onto the waste.
     Deal,
+    /// Spider games: the complete suit at the bottom of a column leaves the table.
     Remove { column: usize },
+    /// Reno: the top of a pile (a whole column, when moved between columns) onto another pile.
+    Play { from: Pile, to: Pile },
 }
 
 impl fmt::Display for Action {
@@ -101,6 +136,7 @@ impl fmt::Display for Action {
             Action::Move { from, row, to } => write!(f, "move {}.{} {}", from + 1, row + 1, to + 1),
             Action::Deal => write!(f, "deal"),
             Action::Remove { column } => write!(f, "remove {}", column + 1),
+            Action::Play { from, to } => write!(f, "move {from} {to}"),
         }
     }
 }
@@ -171,6 +207,48 @@ pub enum Refusal {
         asked: usize,
         available: usize,
     },
+    /// Reno: the waste or the holding pile has no card.
+    PileEmpty {
+        pile: Pile,
+    },
+    /// Reno: builds go down in alternating colours.
+    SameColour {
+        first: Card,
+        onto: Card,
+    },
+    /// Reno: only whole columns move between columns.
+    WholeColumnOnly {
+        column: usize,
+    },
+    /// Reno: only the bottom card of a column goes to a foundation.
+    BottomCardOnly {
+        column: usize,
+    },
+    /// Reno: an empty column is filled from the holding pile while it has cards.
+    SpaceFromHolding {
+        card: Card,
+    },
+    /// Reno: once the holding pile is empty, an empty column takes only a King from the waste.
+    SpaceNeedsKing {
+        card: Card,
+    },
+    /// Reno: a column never moves into an empty column.
+    ColumnToSpace {
+        column: usize,
+    },
+    /// Reno: a foundation takes the next card of its suit; `on` cards are there already.
+    NotNextOnFoundation {
+        card: Card,
+        on: u8,
+    },
+    /// Reno: a card that is in none of the places a card moves from.
+    NotAvailable {
+        card: Card,
+    },
+    /// A command of another game: `remove` in Reno.
+    NotInThisGame {
+        command: &'static str,
+    },
 }
 
 /// Where a move takes its cards from, as the player named it.
@@ -216,14 +294,22 @@ impl Position {
         self.columns.len()
     }
 
-    /// Deals left: one a row of columns, the last one possibly short (Spiderette's 3).
-    pub fn deals_left(&self) -> usize {
-        self.stock.len().div_ceil(self.columns.len())
+    /// Deals left: one a row of columns, the last one possibly short (Spiderette's 3); Reno turns one card
+    /// a deal.
+    pub fn deals_left(&self, game: &Game) -> usize {
+        if game.kind.is_spider() {
+            self.stock.len().div_ceil(self.columns.len())
+        } else {
+            self.stock.len()
+        }
     }
 
-    /// Every card still in play (tableau and stock), for conservation checks.
+    /// Every card still in play (columns, stock, waste, holding pile), for conservation checks.
     pub fn card_count(&self) -> usize {
-        self.stock.len() + self.columns.iter().map(|c| c.cards.len()).sum::<usize>()
+        self.stock.len()
+            + self.waste.len()
+            + self.holding.len()
+            + self.columns.iter().map(|c| c.cards.len()).sum::<usize>()
     }
 
     pub fn hidden_count(&self) -> usize {
@@ -250,6 +336,9 @@ impl Position {
         target: Target,
         game: &Game,
     ) -> Result<Action, Refusal> {
+        if !game.kind.is_spider() {
+            return self.reno_resolve(source, target, game);
+        }
         // Each way of naming the cards gives (column, row) places, the row left open for `C`.
         let places: Vec<(usize, Option<usize>)> = match source {
             Source::Pile(pile) => return Err(Refusal::NoSuchPile { pile }),
@@ -363,6 +452,15 @@ impl Position {
         Ok(movable)
     }
 
+    /// Reno: the piles (waste, holding pile) that show `card` on top.
+    pub fn find_on_top(&self, card: Card) -> Vec<Pile> {
+        [(Pile::Waste, &self.waste), (Pile::Holding, &self.holding)]
+            .into_iter()
+            .filter(|(_, cards)| cards.last() == Some(&card))
+            .map(|(pile, _)| pile)
+            .collect()
+    }
+
     /// Where every face-up copy of `card` lies, as (column, row index).
     pub fn find(&self, card: Card) -> Vec<(usize, usize)> {
         let mut places = Vec::new();
@@ -378,6 +476,9 @@ impl Position {
 
     /// Whether `action` is legal here under the game's options, and if not, why.
     pub fn check(&self, action: Action, game: &Game) -> Result<(), Refusal> {
+        if !game.kind.is_spider() {
+            return self.reno_check(action);
+        }
         match action {
             Action::Move { from, row, to } => self.check_move(from, row, to),
             Action::Deal => self.check_deal(game.relaxed),
@@ -387,6 +488,9 @@ impl Position {
                 .and_then(Column::complete_suit_start)
                 .map(|_| ())
                 .ok_or(Refusal::NoCompleteSuit { column: column + 1 }),
+            Action::Play { from, .. } => Err(Refusal::NoSuchPile {
+                pile: if from == Pile::Holding { 'h' } else { 'w' },
+            }),
         }
     }
 
@@ -473,6 +577,9 @@ impl Position {
         autoremove: bool,
     ) -> Result<Vec<Event>, Refusal> {
         self.check(action, game)?;
+        if !game.kind.is_spider() {
+            return Ok(self.reno_apply(action, game));
+        }
         let mut events = Vec::new();
         match action {
             Action::Move { from, row, to } => {
@@ -497,10 +604,11 @@ impl Position {
                 events.push(Event::Dealt {
                     cards,
                     stock: self.stock.len(),
-                    deals_left: self.deals_left(),
+                    deals_left: self.deals_left(game),
                 });
             }
             Action::Remove { column } => self.remove(column, &mut events),
+            Action::Play { .. } => unreachable!("checked: plays are Reno's"),
         }
         if autoremove {
             while let Some(column) = self
@@ -533,6 +641,9 @@ impl Position {
 
     /// Every legal action now, moves first (by source column, deepest row first), then removals, then a deal.
     pub fn legal_actions(&self, game: &Game) -> Vec<Action> {
+        if !game.kind.is_spider() {
+            return self.reno_legal_actions(game);
+        }
         let mut actions = Vec::new();
         for (from, column) in self.columns.iter().enumerate() {
             let Some(start) = column.run_start() else {
@@ -565,6 +676,9 @@ impl Position {
     }
 
     pub fn status(&self, game: &Game) -> Status {
+        if !game.kind.is_spider() {
+            return self.reno_status(game);
+        }
         let non_empty = self.columns.iter().filter(|c| !c.is_empty()).count();
         let all_single_suits = self
             .columns
@@ -581,17 +695,50 @@ impl Position {
         if stuck { Status::Lost } else { Status::Playing }
     }
 
-    /// xpat2's score (SPEC 1.4): 0 for a fresh deal, 990 with all suits removed, 1000 for a win with all in place.
-    pub fn score(&self, game: &Game) -> u32 {
-        let mut score =
-            10 * (game.initial_hidden() - self.hidden_count().min(game.initial_hidden()));
+    /// The score (SPEC 1.4): xpat2's for Spider, AisleRiot's for Spiderette, the bank for Reno.
+    pub fn score(&self, game: &Game) -> i32 {
+        match game.kind {
+            GameKind::Spider => self.xpat2_score(game) as i32,
+            GameKind::Spiderette => (self.pairs_in_suit() + 12 * self.removed.len()) as i32,
+            GameKind::Reno => self.reno_bank(),
+        }
+    }
+
+    /// The most a game can score: 1000 for Spider (a win with every suit still in the tableau), 48 for
+    /// Spiderette, and for Reno $208 (all 52 cards home, less the $52 the deck cost).
+    pub fn max_score(game: &Game) -> i32 {
+        match game.kind {
+            GameKind::Spider => {
+                (10 * game.initial_hidden()
+                    + 15 * game.columns()
+                    + 50 * game.total_suits()
+                    + 2 * game.total_suits().saturating_sub(3)) as i32
+            }
+            GameKind::Spiderette => 12 * game.total_suits() as i32,
+            GameKind::Reno => RENO_PAYOUT * 52 - RENO_STAKE,
+        }
+    }
+
+    /// Face-up cards lying directly on the next higher card of their suit.
+    fn pairs_in_suit(&self) -> usize {
+        self.columns
+            .iter()
+            .map(|c| {
+                let up = c.face_up();
+                up.windows(2).filter(|w| w[1].follows_in_suit(w[0])).count()
+            })
+            .sum()
+    }
+
+    /// xpat2's Spider score: 0 for a fresh deal, 990 with all suits removed, 1000 for a win with all in place.
+    fn xpat2_score(&self, game: &Game) -> usize {
+        let initial = game.initial_hidden();
+        let mut score = 10 * (initial - self.hidden_count().min(initial)) + 2 * self.pairs_in_suit();
         let mut complete_in_tableau = 0;
         for column in &self.columns {
             if column.hidden == 0 {
                 score += 15;
             }
-            let up = column.face_up();
-            score += 2 * up.windows(2).filter(|w| w[1].follows_in_suit(w[0])).count();
             complete_in_tableau += column
                 .runs()
                 .iter()
@@ -603,14 +750,6 @@ impl Position {
         {
             score += 2 * (complete_in_tableau - 3);
         }
-        score as u32
-    }
-
-    /// The most this game can score: 1000 for Spider (a win with every suit still in the tableau).
-    pub fn max_score(game: &Game) -> u32 {
-        (10 * game.initial_hidden()
-            + 15 * game.columns()
-            + 50 * game.total_suits()
-            + 2 * game.total_suits().saturating_sub(3)) as u32
+        score
     }
 }

@@ -84,11 +84,15 @@ impl Session {
         self.position.status(&self.game)
     }
 
-    pub fn score(&self) -> u32 {
+    pub fn score(&self) -> i32 {
         self.position.score(&self.game)
     }
 
-    pub fn max_score(&self) -> u32 {
+    pub fn deals_left(&self) -> usize {
+        self.position.deals_left(&self.game)
+    }
+
+    pub fn max_score(&self) -> i32 {
         Position::max_score(&self.game)
     }
 

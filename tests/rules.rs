@@ -48,7 +48,7 @@ fn position(columns: Vec<Column>, stock: &str) -> Position {
     Position {
         columns,
         stock: cards(stock),
-        removed: Vec::new(),
+        ..Position::default()
     }
 }
 
@@ -1359,7 +1359,7 @@ fn mixed_wins_score_the_bonus_for_suits_beyond_three_in_the_tableau() {
         columns.resize(10, empty());
         let mut p = position(columns, "");
         p.removed = vec![Suit::Hearts; 8 - in_tableau];
-        let bonus = 2 * in_tableau.saturating_sub(3) as u32;
+        let bonus = 2 * in_tableau.saturating_sub(3) as i32;
         assert_eq!(
             p.score(&g),
             440 + 150 + 400 + bonus,

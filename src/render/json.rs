@@ -60,6 +60,11 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                     row: row + 1,
                 })
                 .collect(),
+            piles: position
+                .find_on_top(*card)
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
         }),
         Reply::Moves(actions) => serde_json::to_string(&MovesObject {
             kind: "moves",
@@ -81,7 +86,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                 seed: session.seed(),
                 moves: session.moves(),
                 stock: position.stock.len(),
-                deals_left: position.deals_left(),
+                deals_left: session.deals_left(),
                 removed: position.removed.len(),
                 score: session.score(),
                 max_score: session.max_score(),
@@ -123,7 +128,7 @@ fn state(session: &Session) -> StateObject {
         relaxed: game.relaxed,
         moves: session.moves(),
         stock: position.stock.len(),
-        deals_left: position.deals_left(),
+        deals_left: session.deals_left(),
         removed: position.removed.len(),
         score: session.score(),
         cheat: session.cheat(),
@@ -136,6 +141,22 @@ fn state(session: &Session) -> StateObject {
                 cards: names(c.face_up()),
             })
             .collect(),
+        reno: (!game.kind.is_spider()).then(|| RenoPiles {
+            holding: Top {
+                count: position.holding.len(),
+                top: position.holding.last().map(Card::to_string),
+            },
+            waste: Top {
+                count: position.waste.len(),
+                top: position.waste.last().map(Card::to_string),
+            },
+            foundations: Foundations {
+                c: position.foundations[0],
+                s: position.foundations[1],
+                h: position.foundations[2],
+                d: position.foundations[3],
+            },
+        }),
     }
 }
 
@@ -168,6 +189,20 @@ fn event(event: &Event) -> EventObject {
             cards: names(cards),
             stock: *stock,
             deals_left: *deals_left,
+        },
+        Event::Played {
+            cards,
+            from,
+            to,
+            onto,
+        } => EventObject::Played {
+            cards: names(cards),
+            from: from.to_string(),
+            to: to.to_string(),
+            onto: onto.map(|c| c.to_string()),
+        },
+        Event::HoldingTop { card } => EventObject::HoldingTop {
+            card: card.to_string(),
         },
         Event::Removed { suit, column } => EventObject::Removed {
             suit: suit.name(),
@@ -218,7 +253,7 @@ struct ActionObject {
     status: &'static str,
     moves: usize,
     stock: usize,
-    score: u32,
+    score: i32,
 }
 
 #[derive(Serialize)]
@@ -242,6 +277,16 @@ enum EventObject {
     Removed {
         suit: &'static str,
         column: usize,
+    },
+    /// Reno: piles named as commands name them (`w`, `h`, `f`, a column number).
+    Played {
+        cards: Vec<String>,
+        from: String,
+        to: String,
+        onto: Option<String>,
+    },
+    HoldingTop {
+        card: String,
     },
     Undone {
         actions: Vec<String>,
@@ -292,10 +337,35 @@ struct StateObject {
     stock: usize,
     deals_left: usize,
     removed: usize,
-    score: u32,
+    score: i32,
     cheat: u32,
     status: &'static str,
     columns: Vec<ColumnState>,
+    /// Reno's piles, flattened into the state object (SPEC 4: "Reno adds waste, holding, foundations").
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    reno: Option<RenoPiles>,
+}
+
+#[derive(Serialize)]
+struct RenoPiles {
+    holding: Top,
+    waste: Top,
+    foundations: Foundations,
+}
+
+#[derive(Serialize)]
+struct Top {
+    count: usize,
+    top: Option<String>,
+}
+
+/// Cards on each foundation, by suit letter.
+#[derive(Serialize)]
+struct Foundations {
+    c: u8,
+    s: u8,
+    h: u8,
+    d: u8,
 }
 
 #[derive(Serialize)]
@@ -320,6 +390,9 @@ struct FindObject {
     kind: &'static str,
     card: String,
     places: Vec<Place>,
+    /// Reno: `w` or `h` when the card is on top of the waste or the holding pile.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    piles: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -339,8 +412,8 @@ struct MovesObject {
 struct ScoreObject {
     #[serde(rename = "type")]
     kind: &'static str,
-    score: u32,
-    max: u32,
+    score: i32,
+    max: i32,
 }
 
 #[derive(Serialize)]
@@ -356,8 +429,8 @@ struct InfoObject {
     stock: usize,
     deals_left: usize,
     removed: usize,
-    score: u32,
-    max_score: u32,
+    score: i32,
+    max_score: i32,
     hints: u32,
     cheat: u32,
     status: &'static str,

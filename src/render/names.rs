@@ -1,7 +1,7 @@
 //! How a face names cards, runs, actions and refusals: short (`10s`, `9h-4h`) for text, words for speech.
 
 use crate::cards::{Card, rank_name, rank_word};
-use crate::position::{Action, Refusal};
+use crate::position::{Action, Pile, Refusal};
 
 /// Short names for the text face and for errors in JSON.
 pub const SHORT: Names = Names { spoken: false };
@@ -69,6 +69,7 @@ impl Names {
             }
             Action::Deal => "deal".to_string(),
             Action::Remove { column } => format!("remove the suit in column {}", column + 1),
+            Action::Play { from, to } => format!("move from {} to {}", pile(from), pile(to)),
         }
     }
 
@@ -78,6 +79,7 @@ impl Names {
             Refusal::NoSuchColumn { column, count } => {
                 format!("There is no column {column}; the columns are 1 to {count}.")
             }
+            Refusal::NoSuchPile { pile: 'f' } => "Cards do not leave the foundations.".to_string(),
             Refusal::NoSuchPile { pile } => {
                 let name = if pile == 'w' { "waste" } else { "holding pile" };
                 format!("This game has no {name}.")
@@ -88,6 +90,11 @@ impl Names {
             } => {
                 format!("Column {column} is empty.")
             }
+            Refusal::NoSuchRow {
+                column,
+                row,
+                rows: 1,
+            } => format!("Column {column} has no row {row}; its only row is 1."),
             Refusal::NoSuchRow { column, row, rows } => {
                 format!("Column {column} has no row {row}; its rows are 1 to {rows}.")
             }
@@ -142,6 +149,44 @@ impl Names {
                     "down by rank"
                 }
             ),
+            Refusal::PileEmpty { pile: empty } => format!("{} is empty.", capitalize(&pile(empty))),
+            Refusal::SameColour { first, onto } => format!(
+                "Cannot move {} onto {}: colours must alternate.",
+                self.card(first),
+                self.card(onto)
+            ),
+            Refusal::WholeColumnOnly { column } => format!(
+                "Only whole columns move between columns: use move {column}, or move {column}.1."
+            ),
+            Refusal::BottomCardOnly { column } => {
+                format!("Only the bottom card of column {column} can go to the foundations.")
+            }
+            Refusal::SpaceFromHolding { card } => format!(
+                "Cannot move {} to an empty column: it takes a card from the holding pile while that has \
+                 cards.",
+                self.card(card)
+            ),
+            Refusal::SpaceNeedsKing { card } => format!(
+                "Cannot move {} to an empty column: with the holding pile empty, only a king from the waste \
+                 fills it.",
+                self.card(card)
+            ),
+            Refusal::ColumnToSpace { column } => format!(
+                "Column {column} cannot move into an empty column: spaces are filled from the holding pile."
+            ),
+            Refusal::NotNextOnFoundation { card, on: 0 } => format!(
+                "Cannot move {} to the foundations: {} start with the ace.",
+                self.card(card),
+                card.suit().name()
+            ),
+            Refusal::NotNextOnFoundation { card, on } => format!(
+                "Cannot move {} to the foundations: {} need the {} next.",
+                self.card(card),
+                card.suit().name(),
+                self.card(Card::new(on + 1, card.suit()))
+            ),
+            Refusal::NotAvailable { card } => format!("{} is not free to move.", capitalize(&self.card(card))),
+            Refusal::NotInThisGame { command } => format!("This game has no {command} command."),
             Refusal::NothingToUndo => "Nothing to undo.".to_string(),
             Refusal::NothingToRedo => "Nothing to redo.".to_string(),
             Refusal::TooFew {
@@ -166,5 +211,15 @@ pub fn capitalize(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+/// A pile in words: `column 3`, `the waste`, `the holding pile`, `the foundations`.
+pub fn pile(pile: Pile) -> String {
+    match pile {
+        Pile::Column(column) => format!("column {}", column + 1),
+        Pile::Waste => "the waste".to_string(),
+        Pile::Holding => "the holding pile".to_string(),
+        Pile::Foundation => "the foundations".to_string(),
     }
 }

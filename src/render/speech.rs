@@ -2,12 +2,12 @@
 //! no symbols that a reader would spell out. After an action it says what changed and nothing more.
 
 use super::failure_message;
-use super::names::{SPOKEN, capitalize, plural};
-use crate::cards::Card;
+use super::names::{SPOKEN, capitalize, pile, plural};
+use crate::cards::{Card, Suit, rank_word};
 use crate::command::{COMMANDS, Usage};
 use crate::event::Event;
 use crate::interpreter::{Failure, Reply};
-use crate::position::{Action, Column, Status};
+use crate::position::{Action, Column, Pile, Status};
 use crate::session::Session;
 
 pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
@@ -24,6 +24,9 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         Reply::Set { name, value } => format!("{} {value}.", capitalize(name)),
         Reply::Show => {
             let mut lines = vec![summary(session)];
+            if !session.game().kind.is_spider() {
+                lines.push(reno_piles(session));
+            }
             for (c, column) in session.position().columns.iter().enumerate() {
                 lines.push(describe_column(c, column));
             }
@@ -31,14 +34,16 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         }
         Reply::Column(c) => describe_column(*c, &session.position().columns[*c]),
         Reply::Find(card) => {
-            let places = session.position().find(*card);
-            if places.is_empty() {
-                return format!("No {} is face up.", card.spoken());
-            }
-            let places: Vec<String> = places
+            let position = session.position();
+            let mut places: Vec<String> = position
+                .find(*card)
                 .iter()
                 .map(|(c, row)| format!("column {} row {}", c + 1, row + 1))
                 .collect();
+            places.extend(position.find_on_top(*card).into_iter().map(pile));
+            if places.is_empty() {
+                return format!("No {} is face up.", card.spoken());
+            }
             format!("{}: {}.", capitalize(&card.spoken()), places.join(", and "))
         }
         Reply::Moves(actions) => {
@@ -58,31 +63,40 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
             }
             lines.join("\n")
         }
-        Reply::Score => format!("Score {} of {}.", session.score(), session.max_score()),
+        Reply::Score => score_sentence(session),
         Reply::Info => {
             let game = session.game();
             let position = session.position();
+            let (title, progress) = if game.kind.is_spider() {
+                (
+                    format!(
+                        "{}, {} {}, relaxed {}, autoremove {}.",
+                        game.kind.title(),
+                        game.suits,
+                        plural(game.suits as usize, "suit", "suits"),
+                        game.relaxed,
+                        if game.autoremove { "on" } else { "off" }
+                    ),
+                    format!(
+                        "{} suits removed of {}.",
+                        position.removed.len(),
+                        game.total_suits()
+                    ),
+                )
+            } else {
+                ("Reno.".to_string(), reno_piles(session))
+            };
             [
-                format!(
-                    "Spider, {} {}, relaxed {}, autoremove {}.",
-                    game.suits,
-                    plural(game.suits as usize, "suit", "suits"),
-                    game.relaxed,
-                    if game.autoremove { "on" } else { "off" }
-                ),
+                title,
                 summary(session),
-                format!("Score {} of {}.", session.score(), session.max_score()),
+                score_sentence(session),
                 format!(
                     "Hints asked {}. Cheat count {}.",
                     session.hints(),
                     session.cheat()
                 ),
                 format!("Status: {}.", session.status().name()),
-                format!(
-                    "{} suits removed of {}.",
-                    position.removed.len(),
-                    game.total_suits()
-                ),
+                progress,
             ]
             .join("\n")
         }
@@ -115,6 +129,50 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
     }
 }
 
+/// Points for Spider games; for Reno the bank, in words a reader says well.
+fn score_sentence(session: &Session) -> String {
+    if session.game().kind.is_spider() {
+        format!("Score {} of {}.", session.score(), session.max_score())
+    } else {
+        let bank = session.score();
+        let sign = if bank < 0 { "minus " } else { "" };
+        format!("Bank {sign}{} dollars.", bank.abs())
+    }
+}
+
+/// Reno's piles: the tops of the holding pile and the waste, and how far each foundation has come.
+fn reno_piles(session: &Session) -> String {
+    let position = session.position();
+    let top = |name: &str, cards: &[Card]| match cards.last() {
+        Some(card) => format!(
+            "{name}: {} {}, {} on top.",
+            cards.len(),
+            plural(cards.len(), "card", "cards"),
+            card.spoken()
+        ),
+        None => format!("{name}: empty."),
+    };
+    let built: Vec<String> = Suit::ALL
+        .iter()
+        .filter(|&&suit| position.foundations[suit as usize] > 0)
+        .map(|&suit| {
+            let n = position.foundations[suit as usize];
+            format!("{} up to {}", suit.name(), rank_word(n))
+        })
+        .collect();
+    let foundations = if built.is_empty() {
+        "Foundations: empty.".to_string()
+    } else {
+        format!("Foundations: {}.", built.join(", "))
+    };
+    [
+        top("Holding pile", &position.holding),
+        top("Waste", &position.waste),
+        foundations,
+    ]
+    .join(" ")
+}
+
 /// Deal, stock, spaces and moves in a few short sentences.
 fn summary(session: &Session) -> String {
     let position = session.position();
@@ -124,12 +182,19 @@ fn summary(session: &Session) -> String {
         Status::Won => " The game is won.",
         Status::Lost => " The game is lost.",
     };
+    let stock = if session.game().kind.is_spider() {
+        format!(
+            "Stock {} cards, {} {}.",
+            position.stock.len(),
+            session.deals_left(),
+            plural(session.deals_left(), "deal", "deals")
+        )
+    } else {
+        format!("Stock {} cards.", position.stock.len())
+    };
     format!(
-        "Deal {}. Stock {} cards, {} {}. {} {}. {} {}.{status}",
+        "Deal {}. {stock} {} {}. {} {}.{status}",
         session.seed(),
-        position.stock.len(),
-        position.deals_left(),
-        plural(position.deals_left(), "deal", "deals"),
         spaces,
         plural(spaces, "space", "spaces"),
         session.moves(),
@@ -172,6 +237,21 @@ fn event(event: &Event, session: &Session) -> String {
         Event::Turned { card, column } => {
             format!("Turned up {} in column {}.", card.spoken(), column + 1)
         }
+        Event::Dealt { cards, stock, .. } if !session.game().kind.is_spider() => {
+            format!("Turned {}. {stock} left.", spoken(cards))
+        }
+        Event::Played {
+            cards,
+            onto: Some(onto),
+            ..
+        } => format!("Moved {} onto {}.", spoken(cards), onto.spoken()),
+        Event::Played {
+            cards,
+            to: Pile::Column(to),
+            ..
+        } => format!("Moved {} to empty column {}.", spoken(cards), to + 1),
+        Event::Played { cards, to, .. } => format!("Moved {} to {}.", spoken(cards), pile(*to)),
+        Event::HoldingTop { card } => format!("The holding pile shows {}.", card.spoken()),
         Event::Dealt {
             cards,
             stock,

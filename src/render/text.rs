@@ -2,12 +2,12 @@
 //! convention (row 1 the deepest card, `--` face down, `(sp)` an empty column).
 
 use super::failure_message;
-use super::names::{SHORT, capitalize, plural};
-use crate::cards::Card;
+use super::names::{SHORT, capitalize, pile, plural};
+use crate::cards::{Card, Suit};
 use crate::command::COMMANDS;
 use crate::event::Event;
 use crate::interpreter::{Failure, Reply, Settings};
-use crate::position::Status;
+use crate::position::{Pile, Status};
 use crate::session::Session;
 use owo_colors::OwoColorize;
 
@@ -48,7 +48,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             }
             out
         }
-        Reply::Score => format!("Score: {} of {}.", session.score(), session.max_score()),
+        Reply::Score => score_line(session),
         Reply::Info => info(session),
         Reply::Help(None) => {
             let mut out =
@@ -105,6 +105,39 @@ fn event(event: &Event, session: &Session) -> String {
             to + 1
         ),
         Event::Turned { card, column } => format!("Turned up {card} in column {}.", column + 1),
+        Event::Dealt { cards, stock, .. } if !session.game().kind.is_spider() => format!(
+            "Turned {} onto the waste; {stock} left in the stock.",
+            SHORT.run(cards)
+        ),
+        Event::Played {
+            cards,
+            from,
+            to,
+            onto: Some(onto),
+        } => format!(
+            "Moved {} from {} onto {onto} in {}.",
+            SHORT.run(cards),
+            pile(*from),
+            pile(*to)
+        ),
+        Event::Played {
+            cards,
+            from,
+            to: Pile::Column(to),
+            onto: None,
+        } => format!(
+            "Moved {} from {} to empty column {}.",
+            SHORT.run(cards),
+            pile(*from),
+            to + 1
+        ),
+        Event::Played { cards, from, to, .. } => format!(
+            "Moved {} from {} to {}.",
+            SHORT.run(cards),
+            pile(*from),
+            pile(*to)
+        ),
+        Event::HoldingTop { card } => format!("The holding pile shows {card}."),
         Event::Dealt {
             cards,
             stock,
@@ -153,6 +186,20 @@ fn action_list(actions: &[crate::position::Action]) -> String {
 fn header(session: &Session) -> String {
     let game = session.game();
     let position = session.position();
+    let status = match session.status() {
+        Status::Playing => String::new(),
+        status => format!(" | {}", status.name().to_uppercase()),
+    };
+    if !game.kind.is_spider() {
+        return format!(
+            "Reno deal {} | stock {} | home {} of 52 | moves {} | bank {}{status}",
+            session.seed(),
+            position.stock.len(),
+            position.foundations.iter().map(|&n| n as usize).sum::<usize>(),
+            session.moves(),
+            dollars(session.score())
+        );
+    }
     let mut options = format!(
         "{} suit{}",
         game.suits,
@@ -164,21 +211,65 @@ fn header(session: &Session) -> String {
     if game.autoremove {
         options.push_str(", autoremove");
     }
-    let status = match session.status() {
-        Status::Playing => String::new(),
-        status => format!(" | {}", status.name().to_uppercase()),
-    };
     format!(
-        "Spider ({options}) deal {} | stock {}, {} {} | removed {} of {} | moves {} | score {}{status}",
+        "{} ({options}) deal {} | stock {}, {} {} | removed {} of {} | moves {} | score {}{status}",
+        game.kind.title(),
         session.seed(),
         position.stock.len(),
-        position.deals_left(),
-        plural(position.deals_left(), "deal", "deals"),
+        session.deals_left(),
+        plural(session.deals_left(), "deal", "deals"),
         position.removed.len(),
         game.total_suits(),
         session.moves(),
         session.score()
     )
+}
+
+/// Reno's piles above the columns: the holding pile and the waste with their tops, and each foundation's
+/// top card (clubs, spades, hearts, diamonds).
+fn reno_piles(session: &Session, settings: &Settings) -> String {
+    let position = session.position();
+    let top = |card: Option<&Card>| match card {
+        Some(&card) => paint(card, card.to_string(), settings.color),
+        None => "--".to_string(),
+    };
+    let foundations: Vec<String> = Suit::ALL
+        .iter()
+        .map(|&suit| match position.foundations[suit as usize] {
+            0 => "--".to_string(),
+            n => top(Some(&Card::new(n, suit))),
+        })
+        .collect();
+    format!(
+        "holding {} ({}) | waste {} ({}) | foundations {}",
+        top(position.holding.last()),
+        position.holding.len(),
+        top(position.waste.last()),
+        position.waste.len(),
+        foundations.join(" ")
+    )
+}
+
+/// Money as Reno's bank shows it: `-$52`, `$0`, `$13`.
+fn dollars(amount: i32) -> String {
+    if amount < 0 {
+        format!("-${}", -amount)
+    } else {
+        format!("${amount}")
+    }
+}
+
+/// The `score` line: points for Spider games, the bank for Reno.
+fn score_line(session: &Session) -> String {
+    if session.game().kind.is_spider() {
+        format!("Score: {} of {}.", session.score(), session.max_score())
+    } else {
+        format!(
+            "Bank: {} (at most {}).",
+            dollars(session.score()),
+            dollars(session.max_score())
+        )
+    }
 }
 
 fn tableau(session: &Session, settings: &Settings) -> String {
@@ -190,6 +281,9 @@ fn tableau(session: &Session, settings: &Settings) -> String {
         .unwrap_or(0)
         .max(1);
     let mut lines = vec![header(session)];
+    if !session.game().kind.is_spider() {
+        lines.push(reno_piles(session, settings));
+    }
     let mut numbers = String::from("  ");
     for c in 1..=columns.len() {
         numbers.push_str(&format!(" {c:>4}"));
@@ -231,54 +325,76 @@ fn column(session: &Session, index: usize) -> String {
         .into_iter()
         .map(|run| SHORT.run(run))
         .collect();
-    format!(
-        "Column {}: {} face down; {}.",
-        index + 1,
-        column.hidden,
-        runs.join(" ")
-    )
+    if session.game().kind.is_spider() {
+        format!(
+            "Column {}: {} face down; {}.",
+            index + 1,
+            column.hidden,
+            runs.join(" ")
+        )
+    } else {
+        format!("Column {}: {}.", index + 1, runs.join(" "))
+    }
 }
 
 fn find(session: &Session, card: Card) -> String {
-    let places = session.position().find(card);
-    if places.is_empty() {
-        return format!("No {card} is face up.");
-    }
-    let places: Vec<String> = places
+    let position = session.position();
+    let mut places: Vec<String> = position
+        .find(card)
         .iter()
         .map(|(c, row)| format!("column {} row {}", c + 1, row + 1))
         .collect();
+    places.extend(position.find_on_top(card).into_iter().map(pile));
+    if places.is_empty() {
+        return format!("No {card} is face up.");
+    }
     format!("{card}: {}.", places.join(", "))
 }
 
 fn info(session: &Session) -> String {
     let game = session.game();
     let position = session.position();
-    [
-        format!(
-            "Game: Spider, {} {}, relaxed {}, autoremove {}.",
-            game.suits,
-            plural(game.suits as usize, "suit", "suits"),
-            game.relaxed,
-            if game.autoremove { "on" } else { "off" }
-        ),
-        format!("Deal: {}.", session.seed()),
-        format!("Moves: {}.", session.moves()),
-        format!(
-            "Stock: {} cards, {} {} left.",
-            position.stock.len(),
-            position.deals_left(),
-            plural(position.deals_left(), "deal", "deals")
-        ),
-        format!(
-            "Suits removed: {} of {}.",
-            position.removed.len(),
-            game.total_suits()
-        ),
-        format!("Score: {} of {}.", session.score(), session.max_score()),
+    let mut lines = if game.kind.is_spider() {
+        vec![
+            format!(
+                "Game: {}, {} {}, relaxed {}, autoremove {}.",
+                game.kind.title(),
+                game.suits,
+                plural(game.suits as usize, "suit", "suits"),
+                game.relaxed,
+                if game.autoremove { "on" } else { "off" }
+            ),
+            format!("Deal: {}.", session.seed()),
+            format!("Moves: {}.", session.moves()),
+            format!(
+                "Stock: {} cards, {} {} left.",
+                position.stock.len(),
+                session.deals_left(),
+                plural(session.deals_left(), "deal", "deals")
+            ),
+            format!(
+                "Suits removed: {} of {}.",
+                position.removed.len(),
+                game.total_suits()
+            ),
+        ]
+    } else {
+        vec![
+            "Game: Reno.".to_string(),
+            format!("Deal: {}.", session.seed()),
+            format!("Moves: {}.", session.moves()),
+            format!("Stock: {} cards.", position.stock.len()),
+            format!(
+                "Foundations: {} of 52 cards.",
+                position.foundations.iter().map(|&n| n as usize).sum::<usize>()
+            ),
+        ]
+    };
+    lines.extend([
+        score_line(session),
         format!("Status: {}.", session.status().name()),
         format!("Hints asked: {}.", session.hints()),
         format!("Cheat count: {}.", session.cheat()),
-    ]
-    .join("\n")
+    ]);
+    lines.join("\n")
 }
