@@ -12,7 +12,14 @@ use std::path::PathBuf;
 /// Spider patience at a prompt, in scripts and in pipes. Deal numbers are xpat2's.
 #[derive(Parser, Debug)]
 #[command(name = "spider", version, about, long_about = None)]
+#[command(args_conflicts_with_subcommands = true)]
 struct Args {
+    /// `spider solve ...`: the solver on a range of deals instead of a game.
+    #[command(subcommand)]
+    command: Option<Subcommand>,
+    /// Start with a random deal that the solver has proved winnable.
+    #[arg(long, conflicts_with = "seed")]
+    winnable: bool,
     /// The game to play.
     #[arg(long, value_enum, default_value_t = GameArg::Spider)]
     game: GameArg,
@@ -74,6 +81,106 @@ enum ColorArg {
     Never,
 }
 
+#[derive(clap::Subcommand, Debug)]
+enum Subcommand {
+    /// Solve deals with every card known (face-down cards and stock): one result a deal, then a summary.
+    Solve(SolveArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameArg::Spider)]
+    game: GameArg,
+    /// How many suits the cards use: 4, 2 or 1.
+    #[arg(long, default_value_t = 4, value_parser = parse_suits)]
+    suits: u8,
+    /// The relaxed deal rule, 0, 1 or 2, as in play.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    relaxed: u8,
+    /// The deals: A..B (both included) or one number N.
+    #[arg(long, value_parser = parse_seeds)]
+    seeds: (u32, u32),
+    /// Seconds each deal may take before it is reported unknown.
+    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
+    time_limit: f64,
+    /// Deals solved at once (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    jobs: Option<u32>,
+    /// A line of text a deal and a summary, or JSON lines.
+    #[arg(long, value_enum, default_value_t = SolveOutputArg::Text)]
+    output: SolveOutputArg,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SolveOutputArg {
+    Text,
+    Json,
+}
+
+/// `A..B` or `N`, deal numbers 0..=999999999, A at most B.
+fn parse_seeds(text: &str) -> Result<(u32, u32), String> {
+    let number = |word: &str| match word.trim().parse::<u32>() {
+        Ok(n) if n <= crate::deal::MAX_SEED => Ok(n),
+        _ => Err(format!("{word:?} is not a deal number (0 to 999999999)")),
+    };
+    let (first, last) = match text.split_once("..") {
+        Some((a, b)) => (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
+        None => (number(text)?, number(text)?),
+    };
+    if first > last {
+        return Err(format!(
+            "{first}..{last} is empty: the first deal comes first"
+        ));
+    }
+    Ok((first, last))
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err("the time limit is a number of seconds, more than 0".to_string()),
+    }
+}
+
+fn game_kind(game: GameArg) -> GameKind {
+    match game {
+        GameArg::Spider => GameKind::Spider,
+        GameArg::Spiderette => GameKind::Spiderette,
+        GameArg::Reno => GameKind::Reno,
+    }
+}
+
+/// The options of `spider solve`.
+fn solve_options(args: SolveArgs) -> Result<crate::solve::BatchOptions, clap::Error> {
+    if args.game == GameArg::Reno {
+        return Err(Args::command().error(
+            ErrorKind::InvalidValue,
+            "the solver plays spider and spiderette, not reno",
+        ));
+    }
+    let jobs = match args.jobs {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    Ok(crate::solve::BatchOptions {
+        game: Game {
+            kind: game_kind(args.game),
+            suits: args.suits,
+            relaxed: args.relaxed,
+            autoremove: false,
+        },
+        first: args.seeds.0,
+        last: args.seeds.1,
+        time_limit: std::time::Duration::from_secs_f64(args.time_limit),
+        jobs,
+        output: match args.output {
+            SolveOutputArg::Text => crate::solve::BatchOutput::Text,
+            SolveOutputArg::Json => crate::solve::BatchOutput::Json,
+        },
+    })
+}
+
 fn parse_suits(text: &str) -> Result<u8, String> {
     match text {
         "1" => Ok(1),
@@ -90,7 +197,17 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let args = Args::try_parse_from(args)?;
+    let mut args = Args::try_parse_from(args)?;
+    let solve = match args.command.take() {
+        Some(Subcommand::Solve(solve)) => Some(solve_options(solve)?),
+        None => None,
+    };
+    if args.winnable && args.game == GameArg::Reno {
+        return Err(Args::command().error(
+            ErrorKind::ArgumentConflict,
+            "--winnable is for spider and spiderette: the solver does not play reno",
+        ));
+    }
     if args.game == GameArg::Reno && (args.suits != 4 || args.relaxed != 0 || args.autoremove) {
         return Err(Args::command().error(
             ErrorKind::ArgumentConflict,
@@ -123,5 +240,7 @@ where
         scripts: args.scripts,
         load: args.load,
         resume: args.resume,
+        winnable: args.winnable,
+        solve,
     })
 }

@@ -36,6 +36,10 @@ pub enum Command {
     Resume,
     /// `stats`, or `stats reset` (true).
     Stats(bool),
+    /// `solve`, `solve show`, `solve play [N|all]`.
+    Solve(crate::solve::SolveCommand),
+    /// `new --winnable`: a random deal the solver proved winnable.
+    NewWinnable,
 }
 
 /// The output faces.
@@ -162,7 +166,17 @@ pub const COMMANDS: &[Usage] = &[
         aliases: &[],
         synopsis: "new [N]",
         summary: "a new deal: number N (0 to 999999999), or a random one",
-        detail: "",
+        detail: "new --winnable: a random deal that the solver has proved winnable.",
+    },
+    Usage {
+        name: "solve",
+        aliases: &[],
+        synopsis: "solve [show]",
+        summary: "is this winnable? show: the winning line; play [N|all]: play it",
+        detail: "The solver sees the face-down cards and the stock, and searches for a few seconds. solve: \
+                 won in how many actions, unwinnable, or unknown when it ran out of time. solve show: the \
+                 winning line as commands. solve play: play its next action; solve play N: the next N; solve \
+                 play all: the rest. Using it marks the game as assisted.",
     },
     Usage {
         name: "restart",
@@ -337,6 +351,9 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             arity(0, 0)?;
             Command::Info
         }
+        "new" if args.len() == 1 && args[0].eq_ignore_ascii_case("--winnable") => {
+            Command::NewWinnable
+        }
         "new" => {
             arity(0, 1)?;
             Command::New(args.first().map(|w| parse_seed(w)).transpose()?)
@@ -385,6 +402,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                 Some(_) => return Err(ParseError(format!("Usage: {}.", usage.synopsis))),
             }
         }
+        "solve" => Command::Solve(crate::solve::parse_solve(args).map_err(ParseError)?),
         _ => unreachable!("every name in COMMANDS is parsed above"),
     })
 }

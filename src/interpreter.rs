@@ -42,6 +42,8 @@ pub enum Reply {
     },
     Stats(crate::stats::Stats),
     StatsReset,
+    /// `solve` and `solve show`: what the solver found from the position in hand.
+    Solve(crate::solve::SolveAnswer),
 }
 
 /// Why a command was not done.
@@ -78,6 +80,8 @@ pub struct Interpreter {
     pub tally: crate::stats::Tally,
     /// The last command was `replay`, so the next `replay` goes on from there.
     pub(crate) replaying: bool,
+    /// The last solve, kept for `solve show` and `solve play` from the same position.
+    solved: Option<crate::solve::Known>,
 }
 
 impl Interpreter {
@@ -89,6 +93,7 @@ impl Interpreter {
             at_prompt: false,
             tally: crate::stats::Tally::default(),
             replaying: false,
+            solved: None,
         }
     }
 
@@ -130,9 +135,63 @@ impl Interpreter {
             Command::Replay(n) => self.replay(n)?,
             Command::Resume => self.resume()?,
             Command::Stats(reset) => self.stats(reset)?,
+            Command::Solve(what) => self.solve(what)?,
+            Command::NewWinnable => {
+                let game = *self.session.game();
+                let seed =
+                    crate::solve::winnable_seed(&game, crate::solve::WINNABLE_TRY_TIME, || {
+                        rand::random_range(0..=MAX_SEED)
+                    })
+                    .map_err(|e| Failure::Message(format!("No winnable deal: {}.", e.0)))?;
+                self.give_up();
+                self.tally = crate::stats::Tally::default();
+                Reply::Events(self.session.new_deal(seed))
+            }
         };
         self.after(&reply);
         Ok(reply)
+    }
+
+    /// `solve`, `solve show`, `solve play [N|all]`: each marks the game as assisted.
+    fn solve(&mut self, what: crate::solve::SolveCommand) -> Result<Reply, Failure> {
+        use crate::solve::SolveCommand;
+        let game = *self.session.game();
+        let position = self.session.position().clone();
+        let report = crate::solve::solve_here(&game, &position, &mut self.solved);
+        self.session.mark_assisted();
+        let n = match what {
+            SolveCommand::Check | SolveCommand::Show => {
+                let show = what == SolveCommand::Show;
+                return Ok(Reply::Solve(crate::solve::answer(
+                    &report, &position, &game, show,
+                )));
+            }
+            SolveCommand::Play(n) => n,
+        };
+        let Some(line) = crate::solve::known_line(&self.solved, &position) else {
+            return Err(Failure::Message(match report.outcome.name() {
+                "unwinnable" => "No line wins from here: the solver tried them all.".into(),
+                _ => "The solver found no win from here in its time; nothing played.".into(),
+            }));
+        };
+        let mut events = Vec::new();
+        let mut played = 0;
+        let mut index = 0;
+        while index < line.len() && played < n {
+            let action = line[index];
+            index += 1;
+            // With autoremove on, a suit the line removes has gone by itself already.
+            if matches!(action, Action::Remove { .. })
+                && self.session.position().check(action, &game).is_err()
+            {
+                continue;
+            }
+            events.extend(self.session.play(action)?);
+            played += 1;
+        }
+        let rest = line[index..].to_vec();
+        crate::solve::remember_rest(&mut self.solved, self.session.position(), rest);
+        Ok(Reply::Events(events))
     }
 
     fn set(&mut self, setting: Setting) -> Reply {

@@ -18,6 +18,7 @@ pub mod reno;
 mod repl;
 pub mod save;
 pub mod session;
+pub mod solve;
 pub mod stats;
 
 pub use program::{ColorChoice, Config, run};

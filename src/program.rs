@@ -34,6 +34,10 @@ pub struct Config {
     pub load: Option<PathBuf>,
     /// `--resume`: start from the game kept at the prompt.
     pub resume: bool,
+    /// `--winnable`: a random deal the solver proved winnable (when no deal number is given).
+    pub winnable: bool,
+    /// `spider solve ...`: run the solver on a range of deals instead of a game.
+    pub solve: Option<crate::solve::BatchOptions>,
 }
 
 /// What the caller does after a line.
@@ -47,9 +51,15 @@ pub enum Flow {
 
 /// The interpreter a configuration starts with: its game, its deal (a random one if none is given), its face.
 pub fn interpreter(config: &Config) -> Interpreter {
-    let seed = config
-        .seed
-        .unwrap_or_else(|| rand::random_range(0..=MAX_SEED));
+    let random = || rand::random_range(0..=MAX_SEED);
+    let seed = match config.seed {
+        Some(seed) => seed,
+        None if config.winnable => {
+            crate::solve::winnable_seed(&config.game, crate::solve::WINNABLE_TRY_TIME, random)
+                .unwrap_or_else(|_| random())
+        }
+        None => random(),
+    };
     let settings = Settings {
         face: config.face,
         color: use_color(config.color),
@@ -83,6 +93,13 @@ pub fn start(config: &Config) -> Result<Interpreter, String> {
 
 /// Runs the program and returns its exit status.
 pub fn run(config: Config) -> u8 {
+    if let Some(options) = &config.solve {
+        // Output errors (a closed pipe) end the run quietly.
+        return match crate::solve::run_batch(options, &mut io::stdout().lock()) {
+            Ok(()) => 0,
+            Err(_) => 1,
+        };
+    }
     let mut interpreter = match start(&config) {
         Ok(interpreter) => interpreter,
         Err(message) => {

@@ -40,6 +40,8 @@ pub struct Session {
     cursor: usize,
     cheat: u32,
     hints: u32,
+    /// The solver was asked about this game (`solve`): `info` and the statistics say so.
+    assisted: bool,
 }
 
 impl Session {
@@ -52,6 +54,7 @@ impl Session {
             cursor: 0,
             cheat: 0,
             hints: 0,
+            assisted: false,
         }
     }
 
@@ -78,6 +81,15 @@ impl Session {
 
     pub fn hints(&self) -> u32 {
         self.hints
+    }
+
+    /// Whether the solver helped with this game.
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    pub fn mark_assisted(&mut self) {
+        self.assisted = true;
     }
 
     pub fn status(&self) -> Status {

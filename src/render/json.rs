@@ -93,6 +93,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                 hints: session.hints(),
                 cheat: session.cheat(),
                 status: session.status().name(),
+                assisted: session.assisted(),
             })
         }
         Reply::Help(topic) => serde_json::to_string(&HelpObject {
@@ -113,6 +114,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
         Reply::Saved { path, kept } => Ok(super::files::saved_json(path, *kept)),
         Reply::Stats(stats) => Ok(super::files::stats_json(stats)),
         Reply::StatsReset => Ok(super::files::stats_reset_json()),
+        Reply::Solve(answer) => super::solve::json(answer),
     }
 }
 
@@ -434,6 +436,9 @@ struct InfoObject {
     hints: u32,
     cheat: u32,
     status: &'static str,
+    /// The solver was used in this game; present only then.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    assisted: bool,
 }
 
 #[derive(Serialize)]

@@ -4,6 +4,7 @@
 mod files;
 mod json;
 pub mod names;
+mod solve;
 mod speech;
 mod text;
 

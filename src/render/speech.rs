@@ -91,9 +91,14 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
                 summary(session),
                 score_sentence(session),
                 format!(
-                    "Hints asked {}. Cheat count {}.",
+                    "Hints asked {}. Cheat count {}.{}",
                     session.hints(),
-                    session.cheat()
+                    session.cheat(),
+                    if session.assisted() {
+                        " The solver was used in this game."
+                    } else {
+                        ""
+                    }
                 ),
                 format!("Status: {}.", session.status().name()),
                 progress,
@@ -126,6 +131,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         Reply::Saved { path, kept } => super::files::saved(path, *kept),
         Reply::Stats(stats) => super::files::stats(stats, true),
         Reply::StatsReset => super::files::stats_reset(),
+        Reply::Solve(answer) => super::solve::speech(answer),
     }
 }
 

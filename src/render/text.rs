@@ -77,6 +77,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         Reply::Saved { path, kept } => super::files::saved(path, *kept),
         Reply::Stats(stats) => super::files::stats(stats, false),
         Reply::StatsReset => super::files::stats_reset(),
+        Reply::Solve(answer) => super::solve::text(answer),
     }
 }
 
@@ -396,5 +397,8 @@ fn info(session: &Session) -> String {
         format!("Hints asked: {}.", session.hints()),
         format!("Cheat count: {}.", session.cheat()),
     ]);
+    if session.assisted() {
+        lines.push("Assisted: the solver was used in this game.".to_string());
+    }
     lines.join("\n")
 }

@@ -1,0 +1,119 @@
+//! `solve` and `solve show` in each face: the verdict, and the winning line as commands (text and JSON) or as
+//! sentences naming the cards (speech).
+
+use super::names::{SPOKEN, plural};
+use crate::position::Action;
+use crate::solve::{LineStep, SolveAnswer};
+use serde::Serialize;
+
+/// The verdict in one sentence, in words both text and speech use.
+fn verdict(answer: &SolveAnswer, spoken: bool) -> String {
+    match answer.result {
+        "won" => {
+            let mut out = format!(
+                "Winnable: the solver found a win in {} {}.",
+                answer.actions,
+                plural(answer.actions, "action", "actions")
+            );
+            if answer.line.is_none() {
+                out.push_str(if spoken {
+                    " Say solve show to hear it, or solve play to play its next action."
+                } else {
+                    " solve show lists it; solve play plays it."
+                });
+            }
+            out
+        }
+        "unwinnable" => "Not winnable: the solver tried every line from here.".to_string(),
+        _ => format!(
+            "Unknown: the solver found no win within its {} seconds; this may still be winnable.",
+            answer.limit
+        ),
+    }
+}
+
+pub fn text(answer: &SolveAnswer) -> String {
+    let mut out = verdict(answer, false);
+    for step in answer.line.iter().flatten() {
+        out.push_str(&format!(
+            "\n  {:<12}# {}",
+            step.action.to_string(),
+            short(step)
+        ));
+    }
+    out
+}
+
+/// What an action of the line takes, in short names: `9h-4h onto 10s`, `Ks-As`, `10 cards`.
+fn short(step: &LineStep) -> String {
+    let names = super::names::SHORT;
+    match step.action {
+        Action::Move { .. } => match step.onto {
+            Some(onto) => format!("{} onto {}", names.run(&step.cards), names.card(onto)),
+            None => format!("{} into a space", names.run(&step.cards)),
+        },
+        Action::Remove { .. } => format!("{} off", names.run(&step.cards)),
+        _ => {
+            let cards: Vec<String> = step.cards.iter().map(|c| c.to_string()).collect();
+            cards.join(" ")
+        }
+    }
+}
+
+pub fn speech(answer: &SolveAnswer) -> String {
+    let mut lines = vec![verdict(answer, true)];
+    for (i, step) in answer.line.iter().flatten().enumerate() {
+        let what = match step.action {
+            Action::Move { from, to, .. } => match step.onto {
+                Some(onto) => format!(
+                    "move {} from column {} onto {}",
+                    SPOKEN.run(&step.cards),
+                    from + 1,
+                    onto.spoken()
+                ),
+                None => format!(
+                    "move {} from column {} into the space in column {}",
+                    SPOKEN.run(&step.cards),
+                    from + 1,
+                    to + 1
+                ),
+            },
+            Action::Remove { column } => match step.cards.first() {
+                Some(king) => format!(
+                    "remove the {} from column {}",
+                    king.suit().name(),
+                    column + 1
+                ),
+                None => format!("remove the suit in column {}", column + 1),
+            },
+            Action::Deal => "deal".to_string(),
+            other => SPOKEN.action(other),
+        };
+        lines.push(format!("{}: {what}.", i + 1));
+    }
+    lines.join("\n")
+}
+
+#[derive(Serialize)]
+struct SolveObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    result: &'static str,
+    actions: usize,
+    positions: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<String>>,
+}
+
+pub fn json(answer: &SolveAnswer) -> serde_json::Result<String> {
+    serde_json::to_string(&SolveObject {
+        kind: "solve",
+        result: answer.result,
+        actions: answer.actions,
+        positions: answer.positions,
+        line: answer
+            .line
+            .as_ref()
+            .map(|line| line.iter().map(|s| s.action.to_string()).collect()),
+    })
+}

@@ -1,0 +1,216 @@
+//! The solver in a session: `solve` (is the position in hand winnable, and in how many actions), `solve show`
+//! (the line), `solve play [N|all]` (play it), and deals proved winnable for `new --winnable`.
+
+use super::{Limits, Outcome, Report, solve};
+use crate::cards::Card;
+use crate::game::Game;
+use crate::position::{Action, Position};
+use std::time::Duration;
+
+/// How long a solve in a session may take: a player waits for it.
+pub const SESSION_TIME: Duration = Duration::from_secs(3);
+/// Memory a session solve may take.
+const SESSION_BYTES: usize = 300 << 20;
+/// How long each random deal is given to prove itself winnable for `new --winnable`.
+pub const WINNABLE_TRY_TIME: Duration = Duration::from_secs(2);
+
+/// `solve`, `solve show`, `solve play [N|all]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveCommand {
+    Check,
+    Show,
+    /// Play the next N actions of the line (`usize::MAX`: all of it).
+    Play(usize),
+}
+
+/// Parses the words after `solve`.
+pub fn parse(args: &[&str]) -> Result<SolveCommand, String> {
+    let lower: Vec<String> = args.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let words: Vec<&str> = lower.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        [] => Ok(SolveCommand::Check),
+        ["show"] => Ok(SolveCommand::Show),
+        ["play"] => Ok(SolveCommand::Play(1)),
+        ["play", "all"] => Ok(SolveCommand::Play(usize::MAX)),
+        ["play", n] => match n.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(SolveCommand::Play(n)),
+            _ => Err(format!(
+                "{} is not a count: use a whole number from 1, or all.",
+                crate::command::quote(args[1])
+            )),
+        },
+        _ => Err("Usage: solve, solve show, solve play [N|all].".to_string()),
+    }
+}
+
+/// One action of a winning line with the cards it takes, so each face can name them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineStep {
+    pub action: Action,
+    /// The cards moved (first the deepest), the suit removed (King first), or the cards dealt.
+    pub cards: Vec<Card>,
+    /// The card a move goes onto; `None` for a space, a deal or a removal.
+    pub onto: Option<Card>,
+}
+
+/// What `solve` and `solve show` answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveAnswer {
+    /// `won`, `unwinnable` or `unknown`.
+    pub result: &'static str,
+    /// Actions in the winning line (0 unless won).
+    pub actions: usize,
+    /// How long the search took, in milliseconds (0 when the line was known already).
+    pub millis: u64,
+    /// Positions the search generated.
+    pub positions: u64,
+    /// The time limit the search had, in seconds.
+    pub limit: u64,
+    /// For `solve show`: the line, action by action.
+    pub line: Option<Vec<LineStep>>,
+}
+
+/// A solve remembered for the position it was made from, so `solve show` and `solve play` need not search
+/// again.
+#[derive(Clone, Debug)]
+pub struct Known {
+    pub position: Position,
+    pub report: Report,
+}
+
+/// Solves `position` (or reuses `known` when it was made from the same position).
+pub fn solve_here(game: &Game, position: &Position, known: &mut Option<Known>) -> Report {
+    if let Some(k) = known
+        && k.position == *position
+    {
+        return k.report.clone();
+    }
+    let limits = Limits {
+        time: SESSION_TIME,
+        max_bytes: SESSION_BYTES,
+    };
+    let report = solve(game, position, &limits).unwrap_or(Report {
+        outcome: Outcome::Unknown,
+        positions: 0,
+        seconds: 0.0,
+        peak_bytes: 0,
+    });
+    *known = Some(Known {
+        position: position.clone(),
+        report: report.clone(),
+    });
+    report
+}
+
+/// The answer to `solve` or `solve show` from a report.
+pub fn answer(report: &Report, position: &Position, game: &Game, show: bool) -> SolveAnswer {
+    let line = match &report.outcome {
+        Outcome::Won(line) => Some(line),
+        _ => None,
+    };
+    SolveAnswer {
+        result: report.outcome.name(),
+        actions: line.map_or(0, Vec::len),
+        millis: (report.seconds * 1000.0).round() as u64,
+        positions: report.positions,
+        limit: SESSION_TIME.as_secs(),
+        line: if show {
+            line.map(|l| describe(position, game, l))
+        } else {
+            None
+        },
+    }
+}
+
+/// Names the cards each action of a line takes, by playing it on a copy.
+pub fn describe(position: &Position, game: &Game, line: &[Action]) -> Vec<LineStep> {
+    let game = Game {
+        autoremove: false,
+        ..*game
+    };
+    let mut position = position.clone();
+    let mut steps = Vec::with_capacity(line.len());
+    for &action in line {
+        let (cards, onto) = match action {
+            Action::Move { from, row, to } => (
+                position.columns[from].cards[row..].to_vec(),
+                position.columns[to].bottom(),
+            ),
+            Action::Remove { column } => {
+                let cards = &position.columns[column].cards;
+                (cards[cards.len().saturating_sub(13)..].to_vec(), None)
+            }
+            _ => {
+                let n = position.stock.len().min(position.columns.len());
+                let stock = &position.stock;
+                (
+                    stock[stock.len() - n..].iter().rev().copied().collect(),
+                    None,
+                )
+            }
+        };
+        steps.push(LineStep {
+            action,
+            cards,
+            onto,
+        });
+        if position.apply(action, &game, false).is_err() {
+            break;
+        }
+    }
+    steps
+}
+
+/// The line from `known` when it was made from `position` and won; the caller plays it.
+pub fn known_line(known: &Option<Known>, position: &Position) -> Option<Vec<Action>> {
+    match known {
+        Some(Known {
+            position: p,
+            report:
+                Report {
+                    outcome: Outcome::Won(line),
+                    ..
+                },
+        }) if p == position => Some(line.clone()),
+        _ => None,
+    }
+}
+
+/// Remembers what is left of a line after some of it was played.
+pub fn remember_rest(known: &mut Option<Known>, position: &Position, rest: Vec<Action>) {
+    *known = Some(Known {
+        position: position.clone(),
+        report: Report {
+            outcome: Outcome::Won(rest),
+            positions: 0,
+            seconds: 0.0,
+            peak_bytes: 0,
+        },
+    });
+}
+
+/// A random deal number whose deal the solver proved winnable, each try given `per_try`; `pick` draws the
+/// candidates. Tries until one is found (almost every deal is winnable, and most are proved in well under
+/// a second). Refuses a game the solver does not play.
+pub fn winnable_seed(
+    game: &Game,
+    per_try: Duration,
+    mut pick: impl FnMut() -> u32,
+) -> Result<u32, super::Unsupported> {
+    let limits = Limits {
+        time: per_try,
+        max_bytes: SESSION_BYTES,
+    };
+    loop {
+        let seed = pick();
+        let position = game.layout(seed);
+        match solve(game, &position, &limits) {
+            Ok(Report {
+                outcome: Outcome::Won(_),
+                ..
+            }) => return Ok(seed),
+            Ok(_) => continue,
+            Err(unsupported) => return Err(unsupported),
+        }
+    }
+}

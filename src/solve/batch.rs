@@ -1,0 +1,289 @@
+//! `spider solve`: solve a range of deals on a pool of threads and print one result a deal, then a summary
+//! (solve rate, median and 90th-percentile time, peak memory), as text or as JSON lines.
+
+use super::{Limits, Outcome, Report, solve};
+use crate::game::Game;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BatchOutput {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Debug)]
+pub struct BatchOptions {
+    pub game: Game,
+    /// First and last deal number, both included.
+    pub first: u32,
+    pub last: u32,
+    pub time_limit: Duration,
+    /// Threads; each solves one deal at a time.
+    pub jobs: usize,
+    pub output: BatchOutput,
+}
+
+/// The memory all the solving threads' tables may take together.
+const MEMORY_BUDGET: usize = 400 << 20;
+
+#[derive(Serialize)]
+struct DealLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seed: u32,
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    actions: Option<usize>,
+    seconds: f64,
+    positions: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct SummaryLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    game: &'static str,
+    suits: u8,
+    relaxed: u8,
+    first: u32,
+    last: u32,
+    deals: usize,
+    won: usize,
+    unwinnable: usize,
+    unknown: usize,
+    rate: f64,
+    median_seconds: f64,
+    p90_seconds: f64,
+    max_seconds: f64,
+    total_seconds: f64,
+    time_limit: f64,
+    jobs: usize,
+    /// Peak resident memory of the whole process, in MB; null where it cannot be read.
+    peak_memory_mb: Option<f64>,
+}
+
+/// The whole process's peak resident memory in bytes (Linux's VmHWM), when the system says.
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The value at fraction `q` of sorted `values` (nearest rank).
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
+/// Solves deals `first..=last` and prints a line for each, in deal order, then the summary.
+pub fn run_batch(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
+    let started = Instant::now();
+    let jobs = options.jobs.max(1);
+    let limits = Limits {
+        time: options.time_limit,
+        max_bytes: MEMORY_BUDGET / jobs,
+    };
+    let next = AtomicU64::new(options.first as u64);
+    let last = options.last as u64;
+    let (sender, receiver) = mpsc::channel::<(u32, Result<Report, String>)>();
+    let mut results: Vec<(u32, Result<Report, String>)> = Vec::new();
+    let game = options.game;
+    std::thread::scope(|scope| -> io::Result<()> {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let seed = next.fetch_add(1, Ordering::Relaxed);
+                    if seed > last {
+                        break;
+                    }
+                    let seed = seed as u32;
+                    let position = game.layout(seed);
+                    let report = solve(&game, &position, &limits).map_err(|e| e.0);
+                    if sender.send((seed, report)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // Print in deal order as results come in.
+        let mut pending = BTreeMap::new();
+        let mut expect = options.first as u64;
+        for (seed, report) in receiver {
+            pending.insert(seed as u64, report);
+            while let Some(report) = pending.remove(&expect) {
+                let seed = expect as u32;
+                print_deal(options, seed, &report, out)?;
+                results.push((seed, report));
+                expect += 1;
+            }
+        }
+        Ok(())
+    })?;
+    print_summary(options, &results, started.elapsed(), out)
+}
+
+fn print_deal(
+    options: &BatchOptions,
+    seed: u32,
+    report: &Result<Report, String>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    match options.output {
+        BatchOutput::Json => {
+            let line = match report {
+                Ok(report) => {
+                    let actions = match &report.outcome {
+                        Outcome::Won(line) => Some(line),
+                        _ => None,
+                    };
+                    DealLine {
+                        kind: "solve",
+                        seed,
+                        result: report.outcome.name(),
+                        actions: actions.map(Vec::len),
+                        seconds: (report.seconds * 1000.0).round() / 1000.0,
+                        positions: report.positions,
+                        line: actions.map(|l| l.iter().map(ToString::to_string).collect()),
+                        error: None,
+                    }
+                }
+                Err(error) => DealLine {
+                    kind: "solve",
+                    seed,
+                    result: "error",
+                    actions: None,
+                    seconds: 0.0,
+                    positions: 0,
+                    line: None,
+                    error: Some(error),
+                },
+            };
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&line).expect("serializable")
+            )
+        }
+        BatchOutput::Text => match report {
+            Ok(report) => {
+                let what = match &report.outcome {
+                    Outcome::Won(line) => format!("won in {} actions", line.len()),
+                    Outcome::Unwinnable => "unwinnable".to_string(),
+                    Outcome::Unknown => "unknown".to_string(),
+                };
+                writeln!(
+                    out,
+                    "deal {seed}: {what}, {:.2} s, {} positions",
+                    report.seconds, report.positions
+                )
+            }
+            Err(error) => writeln!(out, "deal {seed}: cannot solve: {error}"),
+        },
+    }
+}
+
+fn print_summary(
+    options: &BatchOptions,
+    results: &[(u32, Result<Report, String>)],
+    elapsed: Duration,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let count = |name: &str| {
+        results
+            .iter()
+            .filter(|(_, r)| r.as_ref().is_ok_and(|r| r.outcome.name() == name))
+            .count()
+    };
+    let (won, unwinnable) = (count("won"), count("unwinnable"));
+    let deals = results.len();
+    let unknown = deals - won - unwinnable;
+    let mut times: Vec<f64> = results
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok().map(|r| r.seconds))
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let median = quantile(&times, 0.5);
+    let p90 = quantile(&times, 0.9);
+    let max = times.last().copied().unwrap_or(0.0);
+    let rate = if deals == 0 {
+        0.0
+    } else {
+        won as f64 / deals as f64
+    };
+    let peak = peak_memory().map(|b| b as f64 / (1 << 20) as f64);
+    let game = &options.game;
+    match options.output {
+        BatchOutput::Json => {
+            let round = |x: f64| (x * 1000.0).round() / 1000.0;
+            let summary = SummaryLine {
+                kind: "summary",
+                game: game.kind.name(),
+                suits: game.suits,
+                relaxed: game.relaxed,
+                first: options.first,
+                last: options.last,
+                deals,
+                won,
+                unwinnable,
+                unknown,
+                rate: round(rate),
+                median_seconds: round(median),
+                p90_seconds: round(p90),
+                max_seconds: round(max),
+                total_seconds: round(elapsed.as_secs_f64()),
+                time_limit: options.time_limit.as_secs_f64(),
+                jobs: options.jobs,
+                peak_memory_mb: peak.map(|mb| mb.round()),
+            };
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&summary).expect("serializable")
+            )
+        }
+        BatchOutput::Text => {
+            let peak = match peak {
+                Some(mb) => format!("{mb:.0} MB"),
+                None => "unknown".to_string(),
+            };
+            writeln!(
+                out,
+                "{} {} suits, relaxed {}, deals {}..{}, time limit {} s, {} jobs",
+                game.kind.name(),
+                game.suits,
+                game.relaxed,
+                options.first,
+                options.last,
+                options.time_limit.as_secs_f64(),
+                options.jobs
+            )?;
+            writeln!(
+                out,
+                "solved {won} of {deals} ({:.1}%), unwinnable {unwinnable}, unknown {unknown}",
+                rate * 100.0
+            )?;
+            writeln!(
+                out,
+                "time per deal: median {median:.2} s, p90 {p90:.2} s, max {max:.2} s, total {:.1} s",
+                elapsed.as_secs_f64()
+            )?;
+            writeln!(out, "peak memory: {peak}")
+        }
+    }
+}

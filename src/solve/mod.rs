@@ -1,0 +1,155 @@
+//! The full-information solver: it sees the face-down cards and the stock, and searches for a line of
+//! actions that wins from a position, under the same rules the game plays (any number of columns up to ten,
+//! the stock dealt one card a column while it lasts, relaxed deals, autoremove).
+//!
+//! The search is a beam search (see `beam.rs`) run at growing widths until it wins, proves that no line
+//! wins, or runs out of time or memory. Every winning line is replayed through `Position::apply` before it
+//! is reported, so a `won` answer always plays.
+
+mod assist;
+mod batch;
+mod staged;
+mod state;
+mod table;
+
+pub use assist::{
+    Known, LineStep, SESSION_TIME, SolveAnswer, SolveCommand, WINNABLE_TRY_TIME, answer,
+    known_line, parse as parse_solve, remember_rest, solve_here, winnable_seed,
+};
+pub use batch::{BatchOptions, BatchOutput, run_batch};
+pub use state::Unsupported;
+
+use crate::game::Game;
+use crate::position::{Action, Position, Status};
+use state::{State, Weights};
+use std::time::{Duration, Instant};
+use table::Budget;
+
+/// How far a solve may go.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub time: Duration,
+    /// Memory the search's tables may take, roughly.
+    pub max_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            time: Duration::from_secs(10),
+            max_bytes: 200 << 20,
+        }
+    }
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A winning line, in command form (explicit `remove`s; play it with autoremove off).
+    Won(Vec<Action>),
+    /// The search tried everything and no line wins.
+    Unwinnable,
+    /// A limit stopped the search first.
+    Unknown,
+}
+
+impl Outcome {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Outcome::Won(_) => "won",
+            Outcome::Unwinnable => "unwinnable",
+            Outcome::Unknown => "unknown",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub outcome: Outcome,
+    /// Positions generated.
+    pub positions: u64,
+    pub seconds: f64,
+    /// The most memory the search's tables took, in bytes.
+    pub peak_bytes: usize,
+}
+
+/// The runs of the staged search, in order: positions kept at each deal, expansions in each stage.
+const STAGES: [(usize, usize); 6] = [
+    (1, 2000),
+    (2, 8000),
+    (4, 30000),
+    (8, 100000),
+    (16, 300000),
+    (32, 1000000),
+];
+
+/// Searches for a winning line from `position`.
+pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report, Unsupported> {
+    let started = Instant::now();
+    if !game.kind.is_spider() {
+        return Err(Unsupported(format!(
+            "the solver plays spider and spiderette, not {}",
+            game.kind.name()
+        )));
+    }
+    let (rules, root) = State::from_position(game, position)?;
+    let mut budget = Budget {
+        deadline: started + limits.time,
+        max_bytes: limits.max_bytes,
+        positions: 0,
+        peak_bytes: 0,
+    };
+    let weights = Weights::default();
+    let mut outcome = Outcome::Unknown;
+    for (keep, per_stage) in STAGES {
+        match staged::run(&rules, root, keep, per_stage, &weights, &mut budget) {
+            staged::StagedEnd::Won(steps) => {
+                outcome = Outcome::Won(expand(&rules, root, &steps));
+                break;
+            }
+            staged::StagedEnd::Exhausted { proof: true } => {
+                outcome = Outcome::Unwinnable;
+                break;
+            }
+            staged::StagedEnd::Exhausted { proof: false } => {}
+            staged::StagedEnd::Stopped => break,
+        }
+    }
+    if let Outcome::Won(line) = &outcome
+        && !wins(game, position, line)
+    {
+        debug_assert!(false, "the solver's line does not win: {line:?}");
+        outcome = Outcome::Unknown;
+    }
+    Ok(Report {
+        outcome,
+        positions: budget.positions,
+        seconds: started.elapsed().as_secs_f64(),
+        peak_bytes: budget.peak_bytes,
+    })
+}
+
+/// The player actions of a line of search steps.
+fn expand(rules: &state::Rules, root: State, steps: &[state::Step]) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let mut state = root;
+    for &step in steps {
+        state.apply(rules, step, &mut |action| actions.push(action));
+    }
+    actions
+}
+
+/// Whether `line` played from `position` with autoremove off is legal throughout and ends won.
+pub fn wins(game: &Game, position: &Position, line: &[Action]) -> bool {
+    let game = Game {
+        autoremove: false,
+        ..*game
+    };
+    let mut position = position.clone();
+    for &action in line {
+        if position.apply(action, &game, false).is_err() {
+            return false;
+        }
+    }
+    position.status(&game) == Status::Won
+}

@@ -1,0 +1,425 @@
+//! The solver's compact position: 128 bytes, copied by value, hashed as sixteen words. Cards are bytes
+//! (suit in bits 4..6, rank 1..13 in bits 0..4, as `Card` itself), the columns lie one after another in a
+//! flat buffer with a length and a face-down count each, and the stock is a count into the deal's fixed
+//! stock order (kept once, in `Rules`).
+//!
+//! A search *step* is one player action (a move, a deal, or a removal the search chose to make) followed
+//! by the removals it forces: a complete suit leaves the table as soon as it forms, unless that would leave
+//! too few cards to fill the columns before a deal.
+
+use crate::game::Game;
+use crate::position::{Action, Position};
+
+pub const MAX_COLUMNS: usize = 10;
+pub const MAX_CARDS: usize = 104;
+
+const LEN: usize = MAX_CARDS;
+const HIDDEN: usize = LEN + MAX_COLUMNS;
+const STOCK: usize = HIDDEN + MAX_COLUMNS;
+const REMOVED: usize = STOCK + 1;
+pub const STATE_BYTES: usize = 128;
+
+/// What stays fixed during a search: the table's shape, the options and the stock's order.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub columns: usize,
+    pub relaxed: u8,
+    pub total_suits: u8,
+    /// The game removes complete suits by itself, so the search must too.
+    pub autoremove: bool,
+    /// The stock as `Position` holds it: the last card is dealt first.
+    pub stock: Vec<u8>,
+}
+
+/// One search step, packed: kind in bits 0..2, then from, to and a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step(pub u32);
+
+const KIND_MOVE: u32 = 0;
+const KIND_DEAL: u32 = 1;
+const KIND_REMOVE: u32 = 2;
+
+impl Step {
+    pub fn mv(from: usize, to: usize, count: usize) -> Step {
+        Step(KIND_MOVE | (from as u32) << 2 | (to as u32) << 6 | (count as u32) << 10)
+    }
+    pub fn deal() -> Step {
+        Step(KIND_DEAL)
+    }
+    pub fn remove(column: usize) -> Step {
+        Step(KIND_REMOVE | (column as u32) << 2)
+    }
+    fn kind(self) -> u32 {
+        self.0 & 3
+    }
+    fn from(self) -> usize {
+        ((self.0 >> 2) & 15) as usize
+    }
+    fn to(self) -> usize {
+        ((self.0 >> 6) & 15) as usize
+    }
+    fn count(self) -> usize {
+        (self.0 >> 10) as usize
+    }
+}
+
+pub fn rank(card: u8) -> u8 {
+    card & 15
+}
+
+/// `lower` lies on `upper` in a same-suit run.
+fn in_suit(upper: u8, lower: u8) -> bool {
+    lower + 1 == upper
+}
+
+/// `lower` lies on `upper` by rank only.
+fn in_rank(upper: u8, lower: u8) -> bool {
+    rank(lower) + 1 == rank(upper)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct State {
+    bytes: [u8; STATE_BYTES],
+}
+
+/// Why a position cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported(pub String);
+
+impl State {
+    /// The rules and the state of a game's position.
+    pub fn from_position(game: &Game, position: &Position) -> Result<(Rules, State), Unsupported> {
+        let columns = position.columns.len();
+        if columns == 0 || columns > MAX_COLUMNS || position.card_count() > MAX_CARDS {
+            return Err(Unsupported(format!(
+                "the solver plays at most {MAX_COLUMNS} columns and {MAX_CARDS} cards"
+            )));
+        }
+        let code = |card: crate::cards::Card| ((card.suit() as u8) << 4) | card.rank();
+        let mut state = State {
+            bytes: [0; STATE_BYTES],
+        };
+        let mut at = 0;
+        for (c, column) in position.columns.iter().enumerate() {
+            for &card in &column.cards {
+                state.bytes[at] = code(card);
+                at += 1;
+            }
+            state.bytes[LEN + c] = column.cards.len() as u8;
+            state.bytes[HIDDEN + c] = column.hidden as u8;
+        }
+        state.bytes[STOCK] = position.stock.len() as u8;
+        state.bytes[REMOVED] = position.removed.len() as u8;
+        let rules = Rules {
+            columns,
+            relaxed: game.relaxed,
+            total_suits: game.total_suits() as u8,
+            autoremove: game.autoremove,
+            stock: position.stock.iter().map(|&c| code(c)).collect(),
+        };
+        Ok((rules, state))
+    }
+
+    pub fn len(&self, column: usize) -> usize {
+        self.bytes[LEN + column] as usize
+    }
+
+    pub fn hidden(&self, column: usize) -> usize {
+        self.bytes[HIDDEN + column] as usize
+    }
+
+    pub fn stock(&self) -> usize {
+        self.bytes[STOCK] as usize
+    }
+
+    pub fn removed(&self) -> usize {
+        self.bytes[REMOVED] as usize
+    }
+
+    /// Where each column starts in the buffer, and where the cards end.
+    pub fn starts(&self, rules: &Rules) -> ([usize; MAX_COLUMNS], usize) {
+        let mut starts = [0; MAX_COLUMNS];
+        let mut at = 0;
+        for (c, start) in starts.iter_mut().enumerate().take(rules.columns) {
+            *start = at;
+            at += self.len(c);
+        }
+        (starts, at)
+    }
+
+    pub fn column<'a>(&'a self, starts: &[usize; MAX_COLUMNS], c: usize) -> &'a [u8] {
+        &self.bytes[starts[c]..starts[c] + self.len(c)]
+    }
+
+    pub fn is_won(&self, rules: &Rules) -> bool {
+        self.removed() == rules.total_suits as usize
+    }
+
+    /// A 64-bit hash of the whole state.
+    pub fn hash(&self) -> u64 {
+        let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+        for chunk in self.bytes.chunks_exact(8) {
+            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            h = (h ^ word).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            h ^= h >> 32;
+        }
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 32)
+    }
+
+    /// Index in the column of its movable run's head (the column must not be empty).
+    fn run_start(column: &[u8], hidden: usize) -> usize {
+        let mut i = column.len() - 1;
+        while i > hidden && in_suit(column[i - 1], column[i]) {
+            i -= 1;
+        }
+        i
+    }
+
+    fn complete_suit_at(&self, starts: &[usize; MAX_COLUMNS], c: usize) -> bool {
+        let column = self.column(starts, c);
+        let n = column.len();
+        if n < 13 || rank(column[n - 1]) != 1 || n - 13 < self.hidden(c) {
+            return false;
+        }
+        let top = column[n - 13];
+        rank(top) == 13 && (1..13).all(|i| column[n - 13 + i] + i as u8 == top)
+    }
+
+    fn deal_allowed(&self, rules: &Rules, starts: &[usize; MAX_COLUMNS]) -> bool {
+        if self.stock() == 0 {
+            return false;
+        }
+        if (0..rules.columns).all(|c| self.len(c) > 0) {
+            return true;
+        }
+        if rules.relaxed == 0 {
+            return false;
+        }
+        (0..rules.columns).all(|c| {
+            let column = self.column(starts, c);
+            self.hidden(c) == 0
+                && column.windows(2).all(|w| {
+                    if rules.relaxed == 1 {
+                        in_suit(w[0], w[1])
+                    } else {
+                        in_rank(w[0], w[1])
+                    }
+                })
+        })
+    }
+
+    /// Every step worth trying here, into `out` (cleared first). Returns false when it skipped moves that
+    /// are only probably useless (so an exhausted search proves nothing).
+    #[allow(clippy::needless_range_loop)] // `to` names a column in several arrays
+    pub fn steps(&self, rules: &Rules, out: &mut Vec<Step>) -> bool {
+        out.clear();
+        let mut complete = true;
+        let (starts, _) = self.starts(rules);
+        let first_empty = (0..rules.columns).find(|&c| self.len(c) == 0);
+        for from in 0..rules.columns {
+            let len = self.len(from);
+            if len == 0 {
+                continue;
+            }
+            let column = self.column(&starts, from);
+            let hidden = self.hidden(from);
+            let head = Self::run_start(column, hidden);
+            let bottom = column[len - 1];
+            for to in 0..rules.columns {
+                if to == from {
+                    continue;
+                }
+                let target_len = self.len(to);
+                if target_len == 0 {
+                    if Some(to) != first_empty {
+                        complete = false;
+                        continue;
+                    }
+                    // Any part of the run into a space, but not a whole column (pointless).
+                    let most = len - head;
+                    for count in 1..=most {
+                        if count < len {
+                            out.push(Step::mv(from, to, count));
+                        }
+                    }
+                    continue;
+                }
+                let onto = self.bytes[starts[to] + target_len - 1];
+                // Needs a card one rank lower than `onto`, in the movable run (nothing goes on an Ace).
+                if rank(onto) == 1 {
+                    continue;
+                }
+                let want = rank(onto) - 1;
+                if want < rank(bottom) || want > rank(column[head]) {
+                    continue;
+                }
+                let count = (want - rank(bottom)) as usize + 1;
+                let first = len - count;
+                // Splitting a same-suit run only to put its lower part on another suit: skip.
+                if first > head && onto != column[first] + 1 {
+                    complete = false;
+                    continue;
+                }
+                out.push(Step::mv(from, to, count));
+            }
+        }
+        for c in 0..rules.columns {
+            if self.complete_suit_at(&starts, c) {
+                out.push(Step::remove(c));
+            }
+        }
+        if self.deal_allowed(rules, &starts) {
+            out.push(Step::deal());
+        }
+        complete
+    }
+
+    /// Applies a step and the removals it forces, reporting each player action to `emit`.
+    pub fn apply(&mut self, rules: &Rules, step: Step, emit: &mut impl FnMut(Action)) {
+        match step.kind() {
+            KIND_MOVE => {
+                let (from, to, count) = (step.from(), step.to(), step.count());
+                let (starts, _) = self.starts(rules);
+                let from_end = starts[from] + self.len(from);
+                let to_end = starts[to] + self.len(to);
+                emit(Action::Move {
+                    from,
+                    row: self.len(from) - count,
+                    to,
+                });
+                if from < to {
+                    self.bytes[from_end - count..to_end].rotate_left(count);
+                } else {
+                    self.bytes[to_end..from_end].rotate_right(count);
+                }
+                self.bytes[LEN + from] -= count as u8;
+                self.bytes[LEN + to] += count as u8;
+                self.turn(from);
+            }
+            KIND_DEAL => {
+                emit(Action::Deal);
+                let (starts, end) = self.starts(rules);
+                let mut cards = [0u8; MAX_CARDS];
+                let mut at = 0;
+                let mut stock = self.stock();
+                for c in 0..rules.columns {
+                    let column = self.column(&starts, c);
+                    cards[at..at + column.len()].copy_from_slice(column);
+                    at += column.len();
+                    if stock > 0 {
+                        stock -= 1;
+                        cards[at] = rules.stock[stock];
+                        at += 1;
+                        self.bytes[LEN + c] += 1;
+                    }
+                }
+                debug_assert!(at >= end);
+                self.bytes[..MAX_CARDS].copy_from_slice(&cards);
+                self.bytes[STOCK] = stock as u8;
+            }
+            _ => {
+                let column = step.from();
+                emit(Action::Remove { column });
+                self.remove(rules, column);
+            }
+        }
+        self.force_removals(rules, emit);
+    }
+
+    fn remove(&mut self, rules: &Rules, column: usize) {
+        let (starts, end) = self.starts(rules);
+        let column_end = starts[column] + self.len(column);
+        self.bytes.copy_within(column_end..end, column_end - 13);
+        self.bytes[end - 13..end].fill(0);
+        self.bytes[LEN + column] -= 13;
+        self.bytes[REMOVED] += 1;
+        self.turn(column);
+    }
+
+    /// Removes complete suits at once, unless (without autoremove) it would leave too few cards to fill
+    /// every column before a deal; then removing stays a choice.
+    fn force_removals(&mut self, rules: &Rules, emit: &mut impl FnMut(Action)) {
+        loop {
+            let (starts, end) = self.starts(rules);
+            let Some(c) = (0..rules.columns).find(|&c| self.complete_suit_at(&starts, c)) else {
+                return;
+            };
+            let safe = rules.autoremove
+                || self.stock() == 0
+                || rules.relaxed > 0
+                || end - 13 >= rules.columns;
+            if !safe {
+                return;
+            }
+            emit(Action::Remove { column: c });
+            self.remove(rules, c);
+        }
+    }
+
+    fn turn(&mut self, column: usize) {
+        let len = self.bytes[LEN + column];
+        if len > 0 && self.bytes[HIDDEN + column] == len {
+            self.bytes[HIDDEN + column] -= 1;
+        }
+    }
+
+    /// How far from won this looks; lower is better.
+    pub fn eval(&self, rules: &Rules, weights: &Weights) -> i32 {
+        let (starts, _) = self.starts(rules);
+        let mut score = 0;
+        for c in 0..rules.columns {
+            let column = self.column(&starts, c);
+            if column.is_empty() {
+                score -= weights.empty;
+                continue;
+            }
+            let hidden = self.hidden(c);
+            score += weights.hidden * hidden as i32;
+            let mut breaks = 0;
+            for w in column[hidden..].windows(2) {
+                if in_suit(w[0], w[1]) {
+                } else if in_rank(w[0], w[1]) {
+                    score += weights.rank_join;
+                    breaks += 1;
+                } else {
+                    score += weights.broken;
+                    breaks += 1;
+                }
+            }
+            if hidden > 0 {
+                score += weights.cover * (breaks + 1);
+            }
+        }
+        score += weights.stock * self.stock() as i32;
+        score -= weights.removed * self.removed() as i32;
+        score
+    }
+}
+
+/// The evaluation's weights.
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    pub hidden: i32,
+    pub rank_join: i32,
+    pub broken: i32,
+    pub cover: i32,
+    pub empty: i32,
+    pub stock: i32,
+    pub removed: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            hidden: 6,
+            rank_join: 1,
+            broken: 3,
+            cover: 2,
+            empty: 6,
+            stock: 2,
+            removed: 10,
+        }
+    }
+}

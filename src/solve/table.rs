@@ -1,0 +1,71 @@
+//! What the search keeps besides positions: the budget it runs under, and a compact set of position hashes.
+
+use std::time::Instant;
+
+/// Limits shared by the runs of one solve, and what they used.
+pub struct Budget {
+    pub deadline: Instant,
+    pub max_bytes: usize,
+    pub positions: u64,
+    pub peak_bytes: usize,
+}
+
+/// A set of 64-bit hashes, open addressing, 0 marks a free slot.
+pub struct HashSet64 {
+    slots: Vec<u64>,
+    count: usize,
+}
+
+impl HashSet64 {
+    pub fn with_capacity(n: usize) -> HashSet64 {
+        let size = (n * 2).next_power_of_two().max(1024);
+        HashSet64 {
+            slots: vec![0; size],
+            count: 0,
+        }
+    }
+
+    /// Empties the set, sized for about `n` entries.
+    pub fn reset(&mut self, n: usize) {
+        let size = (n * 2).next_power_of_two().max(1024);
+        if size != self.slots.len() {
+            self.slots = vec![0; size];
+        } else {
+            self.slots.fill(0);
+        }
+        self.count = 0;
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+
+    fn slot(&self, hash: u64) -> (usize, u64) {
+        let key = hash | 1;
+        let mask = self.slots.len() - 1;
+        let mut i = (hash >> 7) as usize & mask;
+        while self.slots[i] != 0 && self.slots[i] != key {
+            i = (i + 1) & mask;
+        }
+        (i, key)
+    }
+
+    /// Adds a hash; false when it was there already.
+    pub fn insert(&mut self, hash: u64) -> bool {
+        if (self.count + 1) * 2 > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            self.slots = vec![0; old.len() * 2];
+            for key in old.into_iter().filter(|&k| k != 0) {
+                let (i, _) = self.slot(key);
+                self.slots[i] = key;
+            }
+        }
+        let (i, key) = self.slot(hash);
+        if self.slots[i] != 0 {
+            return false;
+        }
+        self.slots[i] = key;
+        self.count += 1;
+        true
+    }
+}

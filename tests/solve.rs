@@ -1,0 +1,162 @@
+//! The solver's lines replay: every `won` line, fed as commands to the real interpreter from the deal number
+//! (autoremove off), ends with the game won. `cargo test` checks a handful of easy deals through the library
+//! and through `spider solve --output json`; `SOLVE_LINES=FILE cargo test --test solve` checks every line in
+//! a file of `spider solve --output json` output (the benchmark's), with the options its summary names.
+
+use spider::interpreter::Reply;
+use spider::position::Status;
+use spider::program::{Flow, feed, interpreter};
+use std::process::Command;
+
+/// Plays `line` from deal `seed` through the interpreter with the given options; the final status.
+fn replay(options: &str, seed: u32, line: &[String]) -> Status {
+    let args = format!("spider --seed {seed} --output json {options}");
+    let config = spider::cli::parse(args.split_whitespace()).expect("options parse");
+    let mut interpreter = interpreter(&config);
+    let mut out = Vec::new();
+    for command in line {
+        let flow = feed(&mut interpreter, command, false, true, &mut out);
+        assert_eq!(
+            flow,
+            Flow::Continue,
+            "deal {seed}: {command} failed: {}",
+            String::from_utf8_lossy(&out).lines().last().unwrap_or("")
+        );
+    }
+    interpreter.session.status()
+}
+
+#[test]
+fn library_lines_replay_to_a_win() {
+    for (suits, seeds) in [(1, [1, 2, 3]), (2, [4, 5, 8])] {
+        let game = spider::game::Game {
+            suits,
+            ..Default::default()
+        };
+        for seed in seeds {
+            let report = spider::solve::solve(
+                &game,
+                &game.layout(seed),
+                &spider::solve::Limits {
+                    time: std::time::Duration::from_secs(120),
+                    max_bytes: 200 << 20,
+                },
+            )
+            .expect("spider is solvable");
+            let spider::solve::Outcome::Won(line) = report.outcome else {
+                panic!("deal {seed} ({suits} suits): {:?}", report.outcome);
+            };
+            let line: Vec<String> = line.iter().map(ToString::to_string).collect();
+            assert_eq!(
+                replay(&format!("--suits {suits}"), seed, &line),
+                Status::Won,
+                "deal {seed}"
+            );
+        }
+    }
+}
+
+/// Checks every `won` line of `spider solve --output json` output; returns how many.
+fn check_json_lines(text: &str) -> usize {
+    let mut options = String::new();
+    let mut lines = Vec::new();
+    for row in text.lines() {
+        let value: serde_json::Value = serde_json::from_str(row).expect("a JSON line");
+        match value["type"].as_str() {
+            Some("solve") if value["result"] == "won" => {
+                let seed = value["seed"].as_u64().expect("seed") as u32;
+                let line: Vec<String> = value["line"]
+                    .as_array()
+                    .expect("a line")
+                    .iter()
+                    .map(|a| a.as_str().expect("a command").to_string())
+                    .collect();
+                assert_eq!(line.len() as u64, value["actions"].as_u64().unwrap());
+                lines.push((seed, line));
+            }
+            Some("summary") => {
+                options = format!(
+                    "--game {} --suits {} --relaxed {}",
+                    value["game"].as_str().unwrap(),
+                    value["suits"],
+                    value["relaxed"]
+                );
+            }
+            _ => {}
+        }
+    }
+    for (seed, line) in &lines {
+        assert_eq!(replay(&options, *seed, line), Status::Won, "deal {seed}");
+    }
+    lines.len()
+}
+
+#[test]
+fn command_line_json_lines_replay_to_a_win() {
+    let output = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(["solve", "--suits", "1", "--seeds", "10..12", "--jobs", "2"])
+        .args(["--output", "json", "--time-limit", "120"])
+        .output()
+        .expect("spider runs");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .contains("\"type\":\"summary\"")
+    );
+    assert_eq!(check_json_lines(&text), 3);
+}
+
+#[test]
+fn spiderette_lines_replay_to_a_win() {
+    let output = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args([
+            "solve",
+            "--game",
+            "spiderette",
+            "--suits",
+            "1",
+            "--seeds",
+            "1..2",
+        ])
+        .args(["--output", "json", "--time-limit", "120"])
+        .output()
+        .expect("spider runs");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert_eq!(check_json_lines(&text), 2, "{text}");
+}
+
+/// `SOLVE_LINES=FILE`: every won line of a saved `spider solve --output json` run.
+#[test]
+fn saved_benchmark_lines_replay_to_a_win() {
+    let Some(path) = std::env::var_os("SOLVE_LINES") else {
+        return;
+    };
+    let text = std::fs::read_to_string(&path).expect("SOLVE_LINES names a readable file");
+    let count = check_json_lines(&text);
+    eprintln!("{count} won lines replayed to a win");
+}
+
+#[test]
+fn session_solve_play_all_wins() {
+    let config = spider::cli::parse("spider --seed 3 --suits 1".split_whitespace()).unwrap();
+    let mut interpreter = interpreter(&config);
+    let mut out = Vec::new();
+    feed(&mut interpreter, "move 10.6 9", false, true, &mut out);
+    let reply = interpreter
+        .execute(spider::command::parse_command("solve").unwrap())
+        .unwrap();
+    assert!(
+        matches!(reply, Reply::Solve(ref a) if a.result == "won"),
+        "{reply:?}"
+    );
+    assert_eq!(
+        feed(&mut interpreter, "solve play all", false, true, &mut out),
+        Flow::Continue
+    );
+    assert_eq!(interpreter.session.status(), Status::Won);
+    assert!(interpreter.session.assisted());
+}
