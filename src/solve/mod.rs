@@ -83,6 +83,37 @@ const STAGES: [(usize, usize); 6] = [
     (32, 1000000),
 ];
 
+/// The evaluations tried at each width.
+const WEIGHTS: [Weights; 3] = [
+    Weights {
+        hidden: 6,
+        rank_join: 1,
+        broken: 3,
+        cover: 2,
+        empty: 6,
+        stock: 2,
+        removed: 10,
+    },
+    Weights {
+        hidden: 6,
+        rank_join: 2,
+        broken: 5,
+        cover: 2,
+        empty: 6,
+        stock: 3,
+        removed: 10,
+    },
+    Weights {
+        hidden: 4,
+        rank_join: 1,
+        broken: 3,
+        cover: 1,
+        empty: 6,
+        stock: 2,
+        removed: 10,
+    },
+];
+
 /// Searches for a winning line from `position`.
 pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report, Unsupported> {
     let started = Instant::now();
@@ -99,10 +130,13 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
         positions: 0,
         peak_bytes: 0,
     };
-    let weights = Weights::default();
     let mut outcome = Outcome::Unknown;
-    for (keep, per_stage) in STAGES {
-        match staged::run(&rules, root, keep, per_stage, &weights, &mut budget) {
+    // Each width is tried with each evaluation: the two fail on different deals.
+    let runs = STAGES
+        .iter()
+        .flat_map(|&(keep, per_stage)| WEIGHTS.iter().map(move |w| (keep, per_stage, w)));
+    for (keep, per_stage, weights) in runs {
+        match staged::run(&rules, root, keep, per_stage, weights, &mut budget) {
             staged::StagedEnd::Won(steps) => {
                 outcome = Outcome::Won(expand(&rules, root, &steps));
                 break;

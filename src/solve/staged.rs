@@ -78,6 +78,15 @@ pub fn run(
                 if bytes > budget.max_bytes || Instant::now() >= budget.deadline {
                     return StagedEnd::Stopped;
                 }
+                // Only the best `left` entries can still be expanded in this stage: drop the rest.
+                let left = budget_per_stage - expanded.len();
+                if heap.len() > 2 * left + 4096 {
+                    let mut entries = std::mem::take(&mut heap).into_vec();
+                    entries.select_nth_unstable_by(left, |a, b| b.cmp(a));
+                    entries.truncate(left + 1);
+                    heap = BinaryHeap::from(entries);
+                    stage_cut = true;
+                }
             }
             let (node, state) = if entry.step == u32::MAX {
                 let state = starts
