@@ -22,6 +22,7 @@ pub enum Command {
     Moves,
     Score,
     Info,
+    Status,
     New(Option<u32>),
     Restart,
     Set(Setting),
@@ -159,6 +160,13 @@ pub const COMMANDS: &[Usage] = &[
         aliases: &[],
         synopsis: "info",
         summary: "deal number, moves, stock, suits removed, hints and cheat count",
+        detail: "",
+    },
+    Usage {
+        name: "status",
+        aliases: &["where"],
+        synopsis: "status",
+        summary: "in short: the stock, the empty columns, what is home, and whether the game goes on",
         detail: "",
     },
     Usage {
@@ -350,6 +358,10 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         "info" => {
             arity(0, 0)?;
             Command::Info
+        }
+        "status" => {
+            arity(0, 0)?;
+            Command::Status
         }
         "new" if args.len() == 1 && args[0].eq_ignore_ascii_case("--winnable") => {
             Command::NewWinnable

@@ -33,7 +33,9 @@ pub enum Event {
         onto: Option<Card>,
     },
     /// Reno: the holding pile shows a new top card.
-    HoldingTop { card: Card },
+    HoldingTop {
+        card: Card,
+    },
     /// Actions taken back, the latest first.
     Undone {
         actions: Vec<Action>,

@@ -33,6 +33,8 @@ pub enum Reply {
     Moves(Vec<Action>),
     Score,
     Info,
+    /// The stock, the spaces, what is home, and whether the game goes on.
+    Status,
     Help(Option<&'static Usage>),
     Quit,
     /// The session was written to a file: by `save` (its name as typed), or kept at the prompt for `resume`.
@@ -119,6 +121,7 @@ impl Interpreter {
             Command::Moves => Reply::Moves(session.legal_actions()),
             Command::Score => Reply::Score,
             Command::Info => Reply::Info,
+            Command::Status => Reply::Status,
             Command::New(seed) => {
                 let seed = seed.unwrap_or_else(|| rand::random_range(0..=MAX_SEED));
                 self.give_up();

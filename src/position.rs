@@ -452,6 +452,37 @@ impl Position {
         Ok(movable)
     }
 
+    /// The cards a legal action moves and the card they land on (none onto an empty column, a foundation,
+    /// or for a deal), to describe an action before it is made.
+    pub fn moving(&self, action: Action) -> (Vec<Card>, Option<Card>) {
+        let column = |c: usize| self.columns.get(c).map_or(&[][..], |c| &c.cards[..]);
+        let bottom = |c: usize| column(c).last().copied();
+        match action {
+            Action::Move { from, row, to } => {
+                (column(from).get(row..).unwrap_or(&[]).to_vec(), bottom(to))
+            }
+            Action::Remove { column: c } => {
+                let cards = column(c);
+                (cards[cards.len().saturating_sub(13)..].to_vec(), None)
+            }
+            Action::Play { from, to } => {
+                let cards = match (from, to) {
+                    (Pile::Column(c), Pile::Column(_)) => column(c).to_vec(),
+                    (Pile::Column(c), _) => bottom(c).into_iter().collect(),
+                    (Pile::Waste, _) => self.waste.last().copied().into_iter().collect(),
+                    (Pile::Holding, _) => self.holding.last().copied().into_iter().collect(),
+                    (Pile::Foundation, _) => Vec::new(),
+                };
+                let onto = match to {
+                    Pile::Column(c) => bottom(c),
+                    _ => None,
+                };
+                (cards, onto)
+            }
+            Action::Deal => (Vec::new(), None),
+        }
+    }
+
     /// Reno: the piles (waste, holding pile) that show `card` on top.
     pub fn find_on_top(&self, card: Card) -> Vec<Pile> {
         [(Pile::Waste, &self.waste), (Pile::Holding, &self.holding)]
@@ -733,7 +764,8 @@ impl Position {
     /// xpat2's Spider score: 0 for a fresh deal, 990 with all suits removed, 1000 for a win with all in place.
     fn xpat2_score(&self, game: &Game) -> usize {
         let initial = game.initial_hidden();
-        let mut score = 10 * (initial - self.hidden_count().min(initial)) + 2 * self.pairs_in_suit();
+        let mut score =
+            10 * (initial - self.hidden_count().min(initial)) + 2 * self.pairs_in_suit();
         let mut complete_in_tableau = 0;
         for column in &self.columns {
             if column.hidden == 0 {

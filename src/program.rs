@@ -164,16 +164,13 @@ pub fn run(config: Config) -> u8 {
     }
 }
 
-/// Colour only where asked, or on a terminal that does not refuse it (`NO_COLOR`, `TERM=dumb`).
+/// Colour only where asked, or on a terminal that does not refuse it: supports-color reads the terminal,
+/// `NO_COLOR`, `TERM=dumb` (and `FORCE_COLOR`) the way other well-behaved tools do.
 fn use_color(choice: ColorChoice) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::env::var("TERM").map_or(true, |term| term != "dumb")
-        }
+        ColorChoice::Auto => supports_color::on(supports_color::Stream::Stdout).is_some(),
     }
 }
 

@@ -50,7 +50,9 @@ impl Position {
                     return Err(Refusal::NoSuchRow { column, row, rows });
                 }
                 match to {
-                    Pile::Foundation if row != rows => return Err(Refusal::BottomCardOnly { column }),
+                    Pile::Foundation if row != rows => {
+                        return Err(Refusal::BottomCardOnly { column });
+                    }
                     Pile::Column(_) if row != 1 => return Err(Refusal::WholeColumnOnly { column }),
                     _ => vec![Pile::Column(index)],
                 }
@@ -181,7 +183,9 @@ impl Position {
             }
             Action::Play { from, to } => {
                 let cards = match (from, to) {
-                    (Pile::Column(c), Pile::Column(_)) => std::mem::take(&mut self.columns[c].cards),
+                    (Pile::Column(c), Pile::Column(_)) => {
+                        std::mem::take(&mut self.columns[c].cards)
+                    }
                     (Pile::Column(c), _) => self.columns[c].cards.pop().into_iter().collect(),
                     (Pile::Waste, _) => self.waste.pop().into_iter().collect(),
                     (Pile::Holding, _) => self.holding.pop().into_iter().collect(),
@@ -223,7 +227,9 @@ impl Position {
     /// then the deal.
     pub(crate) fn reno_legal_actions(&self, game: &Game) -> Vec<Action> {
         let columns = (0..self.columns.len()).map(Pile::Column);
-        let sources = [Pile::Waste, Pile::Holding].into_iter().chain(columns.clone());
+        let sources = [Pile::Waste, Pile::Holding]
+            .into_iter()
+            .chain(columns.clone());
         let targets: Vec<Pile> = std::iter::once(Pile::Foundation).chain(columns).collect();
         let mut actions: Vec<Action> = sources
             .flat_map(|from| targets.iter().map(move |&to| Action::Play { from, to }))

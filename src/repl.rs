@@ -41,8 +41,10 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
             return 1;
         }
     };
+    let game = interpreter.session.game();
     editor.set_helper(Some(Completion {
-        columns: interpreter.session.game().columns(),
+        columns: game.columns(),
+        piles: !game.kind.is_spider(),
     }));
     let history = data_dir().map(|dir| dir.join("history.txt"));
     if let Some(path) = &history {
@@ -108,6 +110,8 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
 /// Tab completion: command names first, then what each command takes.
 struct Completion {
     columns: usize,
+    /// Reno: the waste (`w`) and the holding pile (`h`) are move sources too.
+    piles: bool,
 }
 
 impl Completion {
@@ -118,6 +122,7 @@ impl Completion {
         let columns = || (1..=self.columns).map(|c| c.to_string());
         let command = crate::command::usage(first).map_or("", |u| u.name);
         match (command, words_before.len()) {
+            ("move", 1) if self.piles => columns().chain(["w".into(), "h".into()]).collect(),
             ("move", 1) | ("remove", 1) | ("column", 1) => columns().collect(),
             ("move", 2) => columns().chain(["f".to_string()]).collect(),
             ("help", 1) => COMMANDS.iter().map(|u| u.name.to_string()).collect(),
@@ -178,7 +183,10 @@ mod tests {
 
     #[test]
     fn completes_commands_and_piles() {
-        let completion = Completion { columns: 10 };
+        let completion = Completion {
+            columns: 10,
+            piles: false,
+        };
         assert!(completion.candidates(&[]).contains(&"move".to_string()));
         assert_eq!(completion.candidates(&["m", "3"]).last().unwrap(), "f");
         assert_eq!(

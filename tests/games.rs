@@ -70,7 +70,11 @@ fn reno_lays_out_holding_pile_columns_and_stock_from_the_deal_array() {
         assert_eq!(p.holding, deal[..13], "the 13th card on top");
         let columns: Vec<Card> = p.columns.iter().map(|c| c.cards[0]).collect();
         assert_eq!(columns, deal[13..17]);
-        assert!(p.columns.iter().all(|c| c.cards.len() == 1 && c.hidden == 0));
+        assert!(
+            p.columns
+                .iter()
+                .all(|c| c.cards.len() == 1 && c.hidden == 0)
+        );
         assert_eq!(p.stock, deal[17..], "turned from the end");
         assert_eq!(p.score(&RENO), -52);
         assert_eq!(p.status(&RENO), Status::Playing);
@@ -97,7 +101,11 @@ fn spiderette_deals_a_triangle_and_a_last_deal_of_three() {
     }
     assert_eq!(sizes, [7, 7, 7, 3]);
     let lengths: Vec<usize> = p.columns.iter().map(|c| c.cards.len()).collect();
-    assert_eq!(lengths, [5, 6, 7, 7, 8, 9, 10], "the last deal went to columns 1 to 3");
+    assert_eq!(
+        lengths,
+        [5, 6, 7, 7, 8, 9, 10],
+        "the last deal went to columns 1 to 3"
+    );
 }
 
 #[test]
@@ -134,7 +142,10 @@ fn spiderette_scores_one_a_pair_and_twelve_a_removed_suit() {
 #[test]
 fn reno_builds_down_in_alternating_colours() {
     let p = reno(&["6s", "6d", "7s", "Kc"], "2c", "5h", "");
-    assert_eq!(resolve(&p, "move w 1"), Ok(play(Pile::Waste, Pile::Column(0))));
+    assert_eq!(
+        resolve(&p, "move w 1"),
+        Ok(play(Pile::Waste, Pile::Column(0)))
+    );
     assert_eq!(
         resolve(&p, "move w 2"),
         Err(Refusal::SameColour {
@@ -146,7 +157,10 @@ fn reno_builds_down_in_alternating_colours() {
         resolve(&p, "move w 3"),
         Err(Refusal::NeedsRank { .. })
     ));
-    assert_eq!(resolve(&p, "move 5h 1"), Ok(play(Pile::Waste, Pile::Column(0))));
+    assert_eq!(
+        resolve(&p, "move 5h 1"),
+        Ok(play(Pile::Waste, Pile::Column(0)))
+    );
 }
 
 #[test]
@@ -156,7 +170,10 @@ fn reno_moves_only_whole_columns_between_columns() {
         resolve(&p, "move 1.2 2"),
         Err(Refusal::WholeColumnOnly { column: 1 })
     );
-    assert_eq!(resolve(&p, "move 8h 2"), Err(Refusal::NotAvailable { card: card("8h") }));
+    assert_eq!(
+        resolve(&p, "move 8h 2"),
+        Err(Refusal::NotAvailable { card: card("8h") })
+    );
     let action = resolve(&p, "move 1 2").unwrap();
     assert_eq!(resolve(&p, "move 1.1 2"), Ok(action));
     assert_eq!(resolve(&p, "move 9s 2"), Ok(action));
@@ -167,7 +184,10 @@ fn reno_moves_only_whole_columns_between_columns() {
         resolve(&p, "move 4 1"),
         Err(Refusal::ColumnToSpace { column: 4 })
     );
-    assert_eq!(resolve(&p, "move 2 2"), Err(Refusal::SameColumn { column: 2 }));
+    assert_eq!(
+        resolve(&p, "move 2 2"),
+        Err(Refusal::SameColumn { column: 2 })
+    );
 }
 
 #[test]
@@ -177,7 +197,9 @@ fn reno_fills_spaces_from_the_holding_pile_then_with_kings_from_the_waste() {
         resolve(&p, "move w 1"),
         Err(Refusal::SpaceFromHolding { card: card("5s") })
     );
-    let events = p.apply(resolve(&p, "move h 1").unwrap(), &RENO, false).unwrap();
+    let events = p
+        .apply(resolve(&p, "move h 1").unwrap(), &RENO, false)
+        .unwrap();
     assert_eq!(events[1], Event::HoldingTop { card: card("2c") });
     p.columns[0].cards.clear();
     p.holding.clear();
@@ -187,10 +209,15 @@ fn reno_fills_spaces_from_the_holding_pile_then_with_kings_from_the_waste() {
     );
     assert_eq!(
         resolve(&p, "move h 1"),
-        Err(Refusal::PileEmpty { pile: Pile::Holding })
+        Err(Refusal::PileEmpty {
+            pile: Pile::Holding
+        })
     );
     p.waste.push(card("Ks"));
-    assert_eq!(resolve(&p, "move w 1"), Ok(play(Pile::Waste, Pile::Column(0))));
+    assert_eq!(
+        resolve(&p, "move w 1"),
+        Ok(play(Pile::Waste, Pile::Column(0)))
+    );
 }
 
 #[test]
@@ -237,7 +264,11 @@ fn reno_turns_one_card_and_refuses_an_empty_stock() {
     p.apply(Action::Deal, &RENO, false).unwrap();
     assert_eq!(p.waste, cards("9d 4c"));
     assert_eq!(p.check(Action::Deal, &RENO), Err(Refusal::StockEmpty));
-    assert_eq!(p.status(&RENO), Status::Lost, "no play left and nothing to turn");
+    assert_eq!(
+        p.status(&RENO),
+        Status::Lost,
+        "no play left and nothing to turn"
+    );
     assert_eq!(
         p.check(Action::Remove { column: 0 }, &RENO),
         Err(Refusal::NotInThisGame { command: "remove" })

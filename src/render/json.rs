@@ -75,6 +75,17 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
             score: session.score(),
             max: session.max_score(),
         }),
+        Reply::Status => serde_json::to_string(&StatusObject {
+            kind: "status",
+            stock: position.stock.len(),
+            deals_left: session.deals_left(),
+            spaces: (1..=position.columns.len())
+                .filter(|&c| position.columns[c - 1].is_empty())
+                .collect(),
+            removed: position.removed.len(),
+            home: position.foundations.iter().map(|&n| usize::from(n)).sum(),
+            status: session.status().name(),
+        }),
         Reply::Info => {
             let game = session.game();
             serde_json::to_string(&InfoObject {
@@ -416,6 +427,21 @@ struct ScoreObject {
     kind: &'static str,
     score: i32,
     max: i32,
+}
+
+#[derive(Serialize)]
+struct StatusObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    stock: usize,
+    deals_left: usize,
+    /// Empty columns, numbered from 1.
+    spaces: Vec<usize>,
+    /// Suits removed (Spider games).
+    removed: usize,
+    /// Cards on the foundations (Reno).
+    home: usize,
+    status: &'static str,
 }
 
 #[derive(Serialize)]

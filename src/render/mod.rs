@@ -6,7 +6,7 @@ mod json;
 pub mod names;
 mod solve;
 mod speech;
-mod text;
+pub(crate) mod text;
 
 use crate::command::Face;
 use crate::interpreter::{Failure, Reply, Settings};
@@ -16,7 +16,7 @@ use crate::session::Session;
 pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Settings) -> String {
     match settings.face {
         Face::Text => text::render(result, session, settings),
-        Face::Speech => speech::render(result, session),
+        Face::Speech => speech::plain_words(&speech::render(result, session)),
         Face::Json => json::render(result, session),
     }
 }

@@ -1,7 +1,8 @@
 //! How a face names cards, runs, actions and refusals: short (`10s`, `9h-4h`) for text, words for speech.
 
 use crate::cards::{Card, rank_name, rank_word};
-use crate::position::{Action, Pile, Refusal};
+use crate::game::Game;
+use crate::position::{Action, Pile, Position, Refusal};
 
 /// Short names for the text face and for errors in JSON.
 pub const SHORT: Names = Names { spoken: false };
@@ -70,6 +71,28 @@ impl Names {
             Action::Deal => "deal".to_string(),
             Action::Remove { column } => format!("remove the suit in column {}", column + 1),
             Action::Play { from, to } => format!("move from {} to {}", pile(from), pile(to)),
+        }
+    }
+
+    /// What a legal action does, in a few words: `10s onto Js`, `Ks-Qs to empty column 4`,
+    /// `Ah to the foundations`, `a card onto each column`.
+    pub fn describe(self, action: Action, position: &Position, game: &Game) -> String {
+        let (cards, onto) = position.moving(action);
+        let run = self.run(&cards);
+        match (action, onto) {
+            (Action::Deal, _) if game.kind.is_spider() => "a card onto each column".to_string(),
+            (Action::Deal, _) => "turn a card onto the waste".to_string(),
+            (Action::Remove { .. }, _) => format!("{run} off the table"),
+            (_, Some(onto)) => format!("{run} onto {}", self.card(onto)),
+            (
+                Action::Move { to, .. }
+                | Action::Play {
+                    to: Pile::Column(to),
+                    ..
+                },
+                None,
+            ) => format!("{run} to empty column {}", to + 1),
+            (_, None) => format!("{run} to the foundations"),
         }
     }
 
@@ -185,7 +208,9 @@ impl Names {
                 card.suit().name(),
                 self.card(Card::new(on + 1, card.suit()))
             ),
-            Refusal::NotAvailable { card } => format!("{} is not free to move.", capitalize(&self.card(card))),
+            Refusal::NotAvailable { card } => {
+                format!("{} is not free to move.", capitalize(&self.card(card)))
+            }
             Refusal::NotInThisGame { command } => format!("This game has no {command} command."),
             Refusal::NothingToUndo => "Nothing to undo.".to_string(),
             Refusal::NothingToRedo => "Nothing to redo.".to_string(),

@@ -56,14 +56,14 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
                 plural(actions.len(), "action", "actions")
             )];
             for action in actions {
-                lines.push(format!(
-                    "{}: {action}.",
-                    capitalize(&SPOKEN.action(*action))
-                ));
+                let what = SPOKEN.describe(*action, session.position(), session.game());
+                lines.push(format!("{}: {action}.", capitalize(&what)));
             }
             lines.join("\n")
         }
         Reply::Score => score_sentence(session),
+        // The same facts as the text face: they are words already.
+        Reply::Status => super::text::status_line(session),
         Reply::Info => {
             let game = session.game();
             let position = session.position();
@@ -313,4 +313,25 @@ fn also(usage: &Usage) -> String {
 /// A summary without the `|` a screen reader would spell out.
 fn spoken_summary(usage: &Usage) -> String {
     usage.summary.replace('|', " or ")
+}
+
+/// Last pass over everything the speech face says: symbols a screen reader would spell out become words
+/// or plain punctuation. Most sentences are plain already; this catches usage lines (`undo [N]`), file paths
+/// and the player's own words quoted back in errors.
+pub fn plain_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() || " .,:;'()?!-\n".contains(c) => out.push(c),
+            '[' => out.push('('),
+            ']' => out.push(')'),
+            '|' => out.push_str(" or "),
+            '/' => out.push_str(" slash "),
+            '_' => out.push_str(" underscore "),
+            '$' => out.push_str(" dollars "),
+            '"' | '`' => out.push('\''),
+            _ => out.push(' '),
+        }
+    }
+    out
 }

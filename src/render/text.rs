@@ -43,13 +43,15 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 plural(actions.len(), "action", "actions")
             );
             for action in actions {
-                out.push_str("\n  ");
-                out.push_str(&action.to_string());
+                let command = action.to_string();
+                let what = SHORT.describe(*action, session.position(), session.game());
+                out.push_str(&format!("\n  {command:<14}{what}"));
             }
             out
         }
         Reply::Score => score_line(session),
         Reply::Info => info(session),
+        Reply::Status => status_line(session),
         Reply::Help(None) => {
             let mut out =
                 String::from("Commands (words are case-insensitive; ; separates, # comments):");
@@ -132,7 +134,9 @@ fn event(event: &Event, session: &Session) -> String {
             pile(*from),
             to + 1
         ),
-        Event::Played { cards, from, to, .. } => format!(
+        Event::Played {
+            cards, from, to, ..
+        } => format!(
             "Moved {} from {} to {}.",
             SHORT.run(cards),
             pile(*from),
@@ -196,7 +200,11 @@ fn header(session: &Session) -> String {
             "Reno deal {} | stock {} | home {} of 52 | moves {} | bank {}{status}",
             session.seed(),
             position.stock.len(),
-            position.foundations.iter().map(|&n| n as usize).sum::<usize>(),
+            position
+                .foundations
+                .iter()
+                .map(|&n| n as usize)
+                .sum::<usize>(),
             session.moves(),
             dollars(session.score())
         );
@@ -352,6 +360,59 @@ fn find(session: &Session, card: Card) -> String {
     format!("{card}: {}.", places.join(", "))
 }
 
+/// Spaces as column numbers: `3 and 7`, or `none`.
+fn spaces(session: &Session) -> String {
+    let spaces: Vec<String> = session
+        .position()
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.is_empty())
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    match spaces.as_slice() {
+        [] => "none".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+pub fn status_line(session: &Session) -> String {
+    let position = session.position();
+    let game = session.game();
+    let stock = if game.kind.is_spider() {
+        format!(
+            "Stock {} cards, {} {} left.",
+            position.stock.len(),
+            session.deals_left(),
+            plural(session.deals_left(), "deal", "deals")
+        )
+    } else {
+        format!("Stock {} cards.", position.stock.len())
+    };
+    let home = if game.kind.is_spider() {
+        format!(
+            "Removed {} of {} suits.",
+            position.removed.len(),
+            game.total_suits()
+        )
+    } else {
+        format!(
+            "Home {} of 52 cards.",
+            position
+                .foundations
+                .iter()
+                .map(|&n| n as usize)
+                .sum::<usize>()
+        )
+    };
+    format!(
+        "{stock} Empty columns: {}. {home} {}.",
+        spaces(session),
+        capitalize(session.status().name())
+    )
+}
+
 fn info(session: &Session) -> String {
     let game = session.game();
     let position = session.position();
@@ -387,7 +448,11 @@ fn info(session: &Session) -> String {
             format!("Stock: {} cards.", position.stock.len()),
             format!(
                 "Foundations: {} of 52 cards.",
-                position.foundations.iter().map(|&n| n as usize).sum::<usize>()
+                position
+                    .foundations
+                    .iter()
+                    .map(|&n| n as usize)
+                    .sum::<usize>()
             ),
         ]
     };
