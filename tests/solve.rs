@@ -40,6 +40,7 @@ fn library_lines_replay_to_a_win() {
                 &spider::solve::Limits {
                     time: std::time::Duration::from_secs(120),
                     max_bytes: 200 << 20,
+                    max_positions: u64::MAX,
                 },
             )
             .expect("spider is solvable");
@@ -159,4 +160,27 @@ fn session_solve_play_all_wins() {
     );
     assert_eq!(interpreter.session.status(), Status::Won);
     assert!(interpreter.session.assisted());
+}
+
+#[test]
+fn new_winnable_deals_a_deal_the_solver_wins() {
+    let config = spider::cli::parse("spider --seed 1 --suits 1".split_whitespace()).unwrap();
+    let mut interpreter = interpreter(&config);
+    let reply = interpreter
+        .execute(spider::command::parse_command("new --winnable").unwrap())
+        .unwrap();
+    assert!(matches!(reply, Reply::Events(_)), "{reply:?}");
+    assert!(!interpreter.session.assisted());
+    let game = *interpreter.session.game();
+    let report = spider::solve::solve(
+        &game,
+        interpreter.session.position(),
+        &spider::solve::Limits {
+            time: std::time::Duration::from_secs(120),
+            max_bytes: 200 << 20,
+            max_positions: u64::MAX,
+        },
+    )
+    .unwrap();
+    assert_eq!(report.outcome.name(), "won");
 }

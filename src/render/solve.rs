@@ -25,10 +25,8 @@ fn verdict(answer: &SolveAnswer, spoken: bool) -> String {
             out
         }
         "unwinnable" => "Not winnable: the solver tried every line from here.".to_string(),
-        _ => format!(
-            "Unknown: the solver found no win within its {} seconds; this may still be winnable.",
-            answer.limit
-        ),
+        _ => "Unknown: the solver reached its limit without finding a win; this may still be winnable."
+            .to_string(),
     }
 }
 

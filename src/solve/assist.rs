@@ -7,8 +7,10 @@ use crate::game::Game;
 use crate::position::{Action, Position};
 use std::time::Duration;
 
-/// How long a solve in a session may take: a player waits for it.
-pub const SESSION_TIME: Duration = Duration::from_secs(3);
+/// How far a solve in a session may go: positions, not time, so that the answer is the same on every
+/// machine and build (about 3 seconds of a release build on a 2020s laptop core), and a time cap besides.
+pub const SESSION_POSITIONS: u64 = 6_000_000;
+pub const SESSION_TIME: Duration = Duration::from_secs(30);
 /// Memory a session solve may take.
 const SESSION_BYTES: usize = 300 << 20;
 /// How long each random deal is given to prove itself winnable for `new --winnable`.
@@ -64,8 +66,6 @@ pub struct SolveAnswer {
     pub millis: u64,
     /// Positions the search generated.
     pub positions: u64,
-    /// The time limit the search had, in seconds.
-    pub limit: u64,
     /// For `solve show`: the line, action by action.
     pub line: Option<Vec<LineStep>>,
 }
@@ -88,6 +88,7 @@ pub fn solve_here(game: &Game, position: &Position, known: &mut Option<Known>) -
     let limits = Limits {
         time: SESSION_TIME,
         max_bytes: SESSION_BYTES,
+        max_positions: SESSION_POSITIONS,
     };
     let report = solve(game, position, &limits).unwrap_or(Report {
         outcome: Outcome::Unknown,
@@ -113,7 +114,6 @@ pub fn answer(report: &Report, position: &Position, game: &Game, show: bool) -> 
         actions: line.map_or(0, Vec::len),
         millis: (report.seconds * 1000.0).round() as u64,
         positions: report.positions,
-        limit: SESSION_TIME.as_secs(),
         line: if show {
             line.map(|l| describe(position, game, l))
         } else {
@@ -200,6 +200,7 @@ pub fn winnable_seed(
     let limits = Limits {
         time: per_try,
         max_bytes: SESSION_BYTES,
+        max_positions: u64::MAX,
     };
     loop {
         let seed = pick();

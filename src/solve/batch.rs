@@ -95,6 +95,7 @@ pub fn run_batch(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> 
     let limits = Limits {
         time: options.time_limit,
         max_bytes: MEMORY_BUDGET / jobs,
+        max_positions: u64::MAX,
     };
     let next = AtomicU64::new(options.first as u64);
     let last = options.last as u64;

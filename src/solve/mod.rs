@@ -31,6 +31,9 @@ pub struct Limits {
     pub time: Duration,
     /// Memory the search's tables may take, roughly.
     pub max_bytes: usize,
+    /// Positions the search may generate: a limit that, unlike time, gives the same answer on every
+    /// machine (sessions use it, so that transcripts are repeatable).
+    pub max_positions: u64,
 }
 
 impl Default for Limits {
@@ -38,6 +41,7 @@ impl Default for Limits {
         Limits {
             time: Duration::from_secs(10),
             max_bytes: 200 << 20,
+            max_positions: u64::MAX,
         }
     }
 }
@@ -127,6 +131,7 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
     let mut budget = Budget {
         deadline: started + limits.time,
         max_bytes: limits.max_bytes,
+        max_positions: limits.max_positions,
         positions: 0,
         peak_bytes: 0,
     };
@@ -149,11 +154,15 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
             staged::StagedEnd::Stopped => break,
         }
     }
-    if let Outcome::Won(line) = &outcome
-        && !wins(game, position, line)
-    {
-        debug_assert!(false, "the solver's line does not win: {line:?}");
-        outcome = Outcome::Unknown;
+    if let Outcome::Won(line) = &mut outcome {
+        match winning_length(game, position, line) {
+            // Removals after the game is already won (every column one complete suit) are left out.
+            Some(n) => line.truncate(n),
+            None => {
+                debug_assert!(false, "the solver's line does not win: {line:?}");
+                outcome = Outcome::Unknown;
+            }
+        }
     }
     Ok(Report {
         outcome,
@@ -175,15 +184,29 @@ fn expand(rules: &state::Rules, root: State, steps: &[state::Step]) -> Vec<Actio
 
 /// Whether `line` played from `position` with autoremove off is legal throughout and ends won.
 pub fn wins(game: &Game, position: &Position, line: &[Action]) -> bool {
+    winning_length(game, position, line).is_some()
+}
+
+/// How many actions of `line`, played from `position` with autoremove off, win the game; `None` when an
+/// action is illegal or the line does not win.
+fn winning_length(game: &Game, position: &Position, line: &[Action]) -> Option<usize> {
     let game = Game {
         autoremove: false,
         ..*game
     };
     let mut position = position.clone();
-    for &action in line {
-        if position.apply(action, &game, false).is_err() {
-            return false;
+    if position.status(&game) == Status::Won {
+        return Some(0);
+    }
+    for (i, &action) in line.iter().enumerate() {
+        position.apply(action, &game, false).ok()?;
+        // The game is won once every suit is complete in its column, which can be before the line's last
+        // removals: look where a removal follows, and at the end.
+        if (i + 1 == line.len() || matches!(line[i + 1], Action::Remove { .. }))
+            && position.status(&game) == Status::Won
+        {
+            return Some(i + 1);
         }
     }
-    position.status(&game) == Status::Won
+    None
 }

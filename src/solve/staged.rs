@@ -75,7 +75,10 @@ pub fn run(
                     + expanded.capacity() * std::mem::size_of::<(u32, State)>()
                     + links.capacity() * 8;
                 budget.peak_bytes = budget.peak_bytes.max(bytes);
-                if bytes > budget.max_bytes || Instant::now() >= budget.deadline {
+                if bytes > budget.max_bytes
+                    || budget.positions > budget.max_positions
+                    || Instant::now() >= budget.deadline
+                {
                     return StagedEnd::Stopped;
                 }
                 // Only the best `left` entries can still be expanded in this stage: drop the rest.

@@ -6,6 +6,7 @@ use std::time::Instant;
 pub struct Budget {
     pub deadline: Instant,
     pub max_bytes: usize,
+    pub max_positions: u64,
     pub positions: u64,
     pub peak_bytes: usize,
 }
