@@ -54,6 +54,9 @@ struct SavedFile {
     /// Only in the game kept at the prompt: it is still to be counted in the statistics.
     #[serde(default, skip_serializing_if = "is_false")]
     stats_pending: bool,
+    /// The solver was used in this game (`solve`): it stays an assisted game after a load.
+    #[serde(default, skip_serializing_if = "is_false")]
+    assisted: bool,
     /// UTC, `YYYY-MM-DDTHH:MM:SSZ`; last, so that a file cut short lacks it or has it malformed.
     saved: String,
 }
@@ -182,6 +185,7 @@ pub fn to_text(session: &Session, stats_pending: bool, now: SystemTime) -> Strin
         hints: session.hints(),
         no_refund,
         stats_pending,
+        assisted: session.assisted(),
         saved: timestamp(now),
     };
     let yaml = serde_yaml::to_string(&file).expect("a saved session always serializes");
@@ -416,6 +420,9 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
     }
     let no_refund: Vec<usize> = file.no_refund.iter().map(|n| n - 1).collect();
     session.restore_counts(file.cheat, file.hints, &no_refund);
+    if file.assisted {
+        session.mark_assisted();
+    }
     // Redo gives points back; the count must hold them, or it would go below zero.
     let refundable: u32 = session
         .steps()

@@ -43,6 +43,9 @@ pub struct Record {
     pub streak: u32,
     pub best_streak: u32,
     pub fewest_moves: Option<usize>,
+    /// Games won with the solver's help (`solve`): played, but not wins, so no streak or fewest moves.
+    #[serde(default)]
+    pub assisted_wins: u32,
 }
 
 impl Record {
@@ -62,6 +65,8 @@ pub struct Outcome {
     pub won: bool,
     pub score: i64,
     pub moves: usize,
+    /// The solver helped: a win counts apart, as an assisted win.
+    pub assisted: bool,
 }
 
 impl Stats {
@@ -97,7 +102,10 @@ impl Stats {
                 .best_score
                 .map_or(outcome.score, |b| b.max(outcome.score)),
         );
-        if outcome.won {
+        if outcome.won && outcome.assisted {
+            record.assisted_wins += 1;
+            record.streak = 0;
+        } else if outcome.won {
             record.won += 1;
             record.streak += 1;
             record.best_streak = record.best_streak.max(record.streak);
@@ -246,6 +254,7 @@ impl Interpreter {
             won,
             score: i64::from(self.session.score()),
             moves: self.session.moves(),
+            assisted: self.session.assisted(),
         };
         if let Err(error) = record(home, self.session.game(), outcome) {
             // The game goes on; the statistics file is left as it was.
@@ -276,6 +285,7 @@ pub(crate) fn count_replaced_kept(home: &Path) {
             won: false,
             score: i64::from(session.score()),
             moves: session.moves(),
+            assisted: session.assisted(),
         };
         if let Err(error) = record(home, session.game(), outcome) {
             eprintln!("spider: {}", error.message(|_| String::new()));
@@ -291,7 +301,12 @@ mod tests {
     fn streaks_and_bests() {
         let game = Game::default();
         let mut stats = Stats::new();
-        let outcome = |won, score, moves| Outcome { won, score, moves };
+        let outcome = |won, score, moves| Outcome {
+            won,
+            score,
+            moves,
+            assisted: false,
+        };
         stats.record(&game, outcome(true, 1000, 300));
         stats.record(&game, outcome(true, 990, 250));
         stats.record(&game, outcome(false, 120, 40));
@@ -302,5 +317,23 @@ mod tests {
         assert_eq!(record.best_score, Some(1000));
         assert_eq!(record.fewest_moves, Some(250));
         assert_eq!(record.win_rate(), 0.75);
+    }
+
+    #[test]
+    fn an_assisted_win_is_played_but_not_won() {
+        let game = Game::default();
+        let mut stats = Stats::new();
+        let win = |assisted| Outcome {
+            won: true,
+            score: 990,
+            moves: 200,
+            assisted,
+        };
+        stats.record(&game, win(false));
+        stats.record(&game, win(true));
+        let record = &stats.games[0];
+        assert_eq!((record.played, record.won, record.assisted_wins), (2, 1, 1));
+        assert_eq!((record.streak, record.best_streak), (0, 1));
+        assert_eq!(record.win_rate(), 0.5);
     }
 }

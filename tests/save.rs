@@ -231,3 +231,15 @@ fn a_corrupt_statistics_file_is_reported_and_left_alone() {
     it.execute(Command::New(Some(2))).unwrap();
     assert_eq!(fs::read_to_string(&path).unwrap(), "games: [oops");
 }
+
+#[test]
+fn an_assisted_game_stays_assisted_after_a_load() {
+    let mut session = Session::new(Game::default(), 3);
+    let plain = to_text(&session, false, SystemTime::now());
+    assert!(!plain.contains("assisted"), "the flag is written only when set");
+    session.mark_assisted();
+    let text = to_text(&session, false, SystemTime::now());
+    let loaded = save::from_text(&text).unwrap();
+    assert!(loaded.session.assisted());
+    assert_eq!(loaded.session, session);
+}

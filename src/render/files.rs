@@ -93,6 +93,12 @@ pub fn stats(stats: &Stats, spoken: bool) -> String {
         if let Some(moves) = record.fewest_moves {
             line.push_str(&format!(", fewest moves in a win {moves}"));
         }
+        if record.assisted_wins > 0 {
+            line.push_str(&format!(
+                ", won with the solver's help {}",
+                record.assisted_wins
+            ));
+        }
         line.push('.');
         lines.push(if spoken { line } else { format!("  {line}") });
     }
