@@ -236,7 +236,10 @@ fn a_corrupt_statistics_file_is_reported_and_left_alone() {
 fn an_assisted_game_stays_assisted_after_a_load() {
     let mut session = Session::new(Game::default(), 3);
     let plain = to_text(&session, false, SystemTime::now());
-    assert!(!plain.contains("assisted"), "the flag is written only when set");
+    assert!(
+        !plain.contains("assisted"),
+        "the flag is written only when set"
+    );
     session.mark_assisted();
     let text = to_text(&session, false, SystemTime::now());
     let loaded = save::from_text(&text).unwrap();
