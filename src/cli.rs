@@ -85,6 +85,73 @@ enum ColorArg {
 enum Subcommand {
     /// Solve deals with every card known (face-down cards and stock): one result a deal, then a summary.
     Solve(SolveArgs),
+    /// Play deals from the start with the hint alone (no undo, never seeing face-down cards): one result a
+    /// deal, then the win rate.
+    Autoplay(AutoplayArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct AutoplayArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameArg::Spider)]
+    game: GameArg,
+    /// How many suits the cards use: 4, 2 or 1.
+    #[arg(long, default_value_t = 4, value_parser = parse_suits)]
+    suits: u8,
+    /// The relaxed deal rule, 0, 1 or 2, as in play.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    relaxed: u8,
+    /// The deals: A..B (both included) or one number N.
+    #[arg(long, value_parser = parse_seeds)]
+    seeds: (u32, u32),
+    /// Deals played at once (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    jobs: Option<u32>,
+    /// Positions the hint searches a decision (default: as `hint` in a game).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    nodes: Option<u32>,
+    /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    samples: Option<u32>,
+    /// A line of text a deal and a summary, or JSON lines.
+    #[arg(long, value_enum, default_value_t = SolveOutputArg::Text)]
+    output: SolveOutputArg,
+}
+
+/// The options of `spider autoplay`.
+fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, clap::Error> {
+    if args.game == GameArg::Reno && (args.suits != 4 || args.relaxed != 0) {
+        return Err(Args::command().error(
+            ErrorKind::ArgumentConflict,
+            "reno is played with 4 suits; --suits and --relaxed are for spider and spiderette",
+        ));
+    }
+    let mut budget = crate::hint::Budget::default();
+    if let Some(nodes) = args.nodes {
+        budget.nodes = nodes as usize;
+    }
+    if let Some(samples) = args.samples {
+        budget.samples = samples as usize;
+    }
+    Ok(crate::hint::AutoplayOptions {
+        game: Game {
+            kind: game_kind(args.game),
+            suits: args.suits,
+            relaxed: args.relaxed,
+            autoremove: false,
+        },
+        first: args.seeds.0,
+        last: args.seeds.1,
+        jobs: match args.jobs {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        },
+        output: match args.output {
+            SolveOutputArg::Text => crate::hint::AutoplayOutput::Text,
+            SolveOutputArg::Json => crate::hint::AutoplayOutput::Json,
+        },
+        budget,
+    })
 }
 
 #[derive(clap::Args, Debug)]
@@ -198,9 +265,10 @@ where
     T: Into<OsString> + Clone,
 {
     let mut args = Args::try_parse_from(args)?;
-    let solve = match args.command.take() {
-        Some(Subcommand::Solve(solve)) => Some(solve_options(solve)?),
-        None => None,
+    let (solve, autoplay) = match args.command.take() {
+        Some(Subcommand::Solve(solve)) => (Some(solve_options(solve)?), None),
+        Some(Subcommand::Autoplay(autoplay)) => (None, Some(autoplay_options(autoplay)?)),
+        None => (None, None),
     };
     if args.winnable && args.game == GameArg::Reno {
         return Err(Args::command().error(
@@ -242,5 +310,6 @@ where
         resume: args.resume,
         winnable: args.winnable,
         solve,
+        autoplay,
     })
 }

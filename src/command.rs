@@ -41,6 +41,10 @@ pub enum Command {
     Solve(crate::solve::SolveCommand),
     /// `new --winnable`: a random deal the solver proved winnable.
     NewWinnable,
+    /// `hint`: the best next action, from what the player sees.
+    Hint,
+    /// `auto [N]`: play N hinted actions, or all of them.
+    Auto(Option<usize>),
 }
 
 /// The output faces.
@@ -187,6 +191,22 @@ pub const COMMANDS: &[Usage] = &[
                  play all: the rest. Using it marks the game as assisted.",
     },
     Usage {
+        name: "hint",
+        aliases: &[],
+        synopsis: "hint",
+        summary: "the best next action and why, judged without looking at face-down cards",
+        detail: "The hint sees what you see: the face-up cards, how many are face down and in the stock, \
+                 and which cards are still unseen, never where they are. It never leads back to a position \
+                 met before in the game. info counts the hints asked.",
+    },
+    Usage {
+        name: "auto",
+        aliases: &[],
+        synopsis: "auto [N]",
+        summary: "play the next N hinted actions, or all of them to the end",
+        detail: "Each action is announced, counts as a hint, and is one action for undo: undo N takes back N.",
+    },
+    Usage {
         name: "restart",
         aliases: &[],
         synopsis: "restart",
@@ -255,7 +275,7 @@ pub const COMMANDS: &[Usage] = &[
 ];
 
 /// Commands the SPEC names that this version does not have yet; said plainly instead of "unknown".
-const NOT_YET: &[&str] = &["hint"];
+const NOT_YET: &[&str] = &[];
 
 /// Finds a command's usage by its name or an alias (case-insensitive).
 pub fn usage(word: &str) -> Option<&'static Usage> {
@@ -412,6 +432,17 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                 None => Command::Stats(false),
                 Some(word) if word.eq_ignore_ascii_case("reset") => Command::Stats(true),
                 Some(_) => return Err(ParseError(format!("Usage: {}.", usage.synopsis))),
+            }
+        }
+        "hint" => {
+            arity(0, 0)?;
+            Command::Hint
+        }
+        "auto" => {
+            arity(0, 1)?;
+            match args.first() {
+                None => Command::Auto(None),
+                Some(_) => Command::Auto(Some(count(1)?)),
             }
         }
         "solve" => Command::Solve(crate::solve::parse_solve(args).map_err(ParseError)?),
@@ -585,7 +616,8 @@ mod tests {
             "find 11s",
             "set output braille",
             "fly",
-            "hint",
+            "hint 3",
+            "auto 0",
             "\u{7}\u{1b}[2J",
         ] {
             let Err(ParseError(message)) = parse_command(bad) else {

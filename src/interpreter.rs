@@ -46,6 +46,13 @@ pub enum Reply {
     StatsReset,
     /// `solve` and `solve show`: what the solver found from the position in hand.
     Solve(crate::solve::SolveAnswer),
+    /// `hint`: the advice, or none when nothing helps.
+    Hint(Option<crate::hint::Hint>),
+    /// `auto [N]`: each hinted action played and what it did; `stopped` when the hint ran out first.
+    Auto {
+        played: Vec<(Action, Vec<Event>)>,
+        stopped: bool,
+    },
 }
 
 /// Why a command was not done.
@@ -139,6 +146,12 @@ impl Interpreter {
             Command::Resume => self.resume()?,
             Command::Stats(reset) => self.stats(reset)?,
             Command::Solve(what) => self.solve(what)?,
+            Command::Hint => {
+                let hint = crate::hint::for_session(session);
+                session.count_hint();
+                Reply::Hint(hint)
+            }
+            Command::Auto(n) => self.auto(n),
             Command::NewWinnable => {
                 let game = *self.session.game();
                 let seed =
@@ -195,6 +208,30 @@ impl Interpreter {
         let rest = line[index..].to_vec();
         crate::solve::remember_rest(&mut self.solved, self.session.position(), rest);
         Ok(Reply::Events(events))
+    }
+
+    /// `auto [N]`: plays hinted actions until N are played, the game ends or the hint has none.
+    fn auto(&mut self, n: Option<usize>) -> Reply {
+        use crate::position::Status;
+        let session = &mut self.session;
+        let limit = n.unwrap_or(crate::hint::MAX_ACTIONS);
+        let mut played = Vec::new();
+        let mut stopped = false;
+        while played.len() < limit && session.status() == Status::Playing {
+            let Some(hint) = crate::hint::for_session(session) else {
+                stopped = true;
+                break;
+            };
+            session.count_hint();
+            match session.play(hint.action) {
+                Ok(events) => played.push((hint.action, events)),
+                Err(_) => {
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+        Reply::Auto { played, stopped }
     }
 
     fn set(&mut self, setting: Setting) -> Reply {

@@ -10,6 +10,7 @@ pub mod command;
 pub mod deal;
 pub mod event;
 pub mod game;
+pub mod hint;
 pub mod interpreter;
 pub mod position;
 pub mod program;

@@ -38,6 +38,8 @@ pub struct Config {
     pub winnable: bool,
     /// `spider solve ...`: run the solver on a range of deals instead of a game.
     pub solve: Option<crate::solve::BatchOptions>,
+    /// `spider autoplay ...`: play a range of deals with the hint alone instead of a game.
+    pub autoplay: Option<crate::hint::AutoplayOptions>,
 }
 
 /// What the caller does after a line.
@@ -96,6 +98,12 @@ pub fn run(config: Config) -> u8 {
     if let Some(options) = &config.solve {
         // Output errors (a closed pipe) end the run quietly.
         return match crate::solve::run_batch(options, &mut io::stdout().lock()) {
+            Ok(()) => 0,
+            Err(_) => 1,
+        };
+    }
+    if let Some(options) = &config.autoplay {
+        return match crate::hint::run_autoplay(options, &mut io::stdout().lock()) {
             Ok(()) => 0,
             Err(_) => 1,
         };

@@ -83,6 +83,11 @@ impl Session {
         self.hints
     }
 
+    /// `hint` was asked (or `auto` played a hinted action): `info` counts it.
+    pub fn count_hint(&mut self) {
+        self.hints += 1;
+    }
+
     /// Whether the solver helped with this game.
     pub fn assisted(&self) -> bool {
         self.assisted

@@ -126,6 +126,22 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
         Reply::Stats(stats) => Ok(super::files::stats_json(stats)),
         Reply::StatsReset => Ok(super::files::stats_reset_json()),
         Reply::Solve(answer) => super::solve::json(answer),
+        Reply::Hint(hint) => super::hint::json(hint.as_ref(), session),
+        Reply::Auto { played, stopped } => serde_json::to_string(&AutoObject {
+            kind: "auto",
+            played: played
+                .iter()
+                .map(|(action, events)| AutoStep {
+                    action: action.to_string(),
+                    events: events.iter().map(event).collect(),
+                })
+                .collect(),
+            stopped: *stopped,
+            status: session.status().name(),
+            moves: session.moves(),
+            stock: position.stock.len(),
+            score: session.score(),
+        }),
     }
 }
 
@@ -175,6 +191,24 @@ fn state(session: &Session) -> StateObject {
 
 fn names(cards: &[Card]) -> Vec<String> {
     cards.iter().map(Card::to_string).collect()
+}
+
+#[derive(Serialize)]
+struct AutoObject {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    played: Vec<AutoStep>,
+    stopped: bool,
+    status: &'static str,
+    moves: usize,
+    stock: usize,
+    score: i32,
+}
+
+#[derive(Serialize)]
+struct AutoStep {
+    action: String,
+    events: Vec<EventObject>,
 }
 
 fn event(event: &Event) -> EventObject {

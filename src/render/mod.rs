@@ -2,6 +2,7 @@
 //! never change it and never decide a rule.
 
 mod files;
+mod hint;
 mod json;
 pub mod names;
 mod solve;

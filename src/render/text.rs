@@ -80,6 +80,15 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         Reply::Stats(stats) => super::files::stats(stats, false),
         Reply::StatsReset => super::files::stats_reset(),
         Reply::Solve(answer) => super::solve::text(answer),
+        Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SHORT),
+        Reply::Auto { played, stopped } => {
+            let mut out = super::hint::auto(played, *stopped, session, |e| event(e, session));
+            if settings.autoshow && !played.is_empty() {
+                out.push('\n');
+                out.push_str(&tableau(session, settings));
+            }
+            out
+        }
     }
 }
 

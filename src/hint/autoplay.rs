@@ -1,0 +1,266 @@
+//! `spider autoplay`: plays deals from their start with the hint alone, no undo, to a win or a loss, on a
+//! pool of threads, and prints a line a deal (text or JSON) and the win rate.
+
+use super::{Budget, Rng, View, Visited, hint};
+use crate::game::Game;
+use crate::position::{Action, Status};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AutoplayOutput {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Debug)]
+pub struct AutoplayOptions {
+    pub game: Game,
+    pub first: u32,
+    pub last: u32,
+    pub jobs: usize,
+    pub output: AutoplayOutput,
+    pub budget: Budget,
+}
+
+/// A game played by the hint.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub seed: u32,
+    pub won: bool,
+    pub line: Vec<Action>,
+    /// Suits removed (Spider) or cards home (Reno).
+    pub removed: usize,
+    pub score: i32,
+    pub seconds: f64,
+}
+
+/// Games stop after this many actions, lost (the hint never repeats a position, so this is a guard).
+pub const MAX_ACTIONS: usize = 5000;
+
+/// Plays deal `seed` with the hint alone. Each decision's randomness is seeded from the deal number and
+/// the actions made, as in a session.
+pub fn play_deal(game: &Game, seed: u32, budget: &Budget) -> Played {
+    let started = Instant::now();
+    let mut position = game.layout(seed);
+    let mut visited = Visited::default();
+    let mut line = Vec::new();
+    while position.status(game) == Status::Playing && line.len() < MAX_ACTIONS {
+        let view = View::of(game, &position);
+        visited.insert(&view);
+        let mut rng = Rng::for_turn(seed, line.len());
+        let Some(advice) = hint(&view, &visited, budget, &mut rng) else {
+            break;
+        };
+        if position
+            .apply(advice.action, game, game.autoremove)
+            .is_err()
+        {
+            debug_assert!(false, "the hint gave an illegal action: {}", advice.action);
+            break;
+        }
+        line.push(advice.action);
+    }
+    let removed = if game.kind.is_spider() {
+        position.removed.len()
+    } else {
+        position.foundations.iter().map(|&n| n as usize).sum()
+    };
+    Played {
+        seed,
+        won: position.status(game) == Status::Won,
+        line,
+        removed,
+        score: position.score(game),
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+#[derive(Serialize)]
+struct DealLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seed: u32,
+    result: &'static str,
+    actions: usize,
+    removed: usize,
+    score: i32,
+    seconds: f64,
+    line: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct SummaryLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    game: &'static str,
+    suits: u8,
+    relaxed: u8,
+    first: u32,
+    last: u32,
+    deals: usize,
+    won: usize,
+    rate: f64,
+    seconds_per_action: f64,
+    total_seconds: f64,
+    jobs: usize,
+    nodes: usize,
+    samples: usize,
+}
+
+/// Plays deals `first..=last` and prints a line for each, in deal order, then the summary.
+pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Result<()> {
+    let started = Instant::now();
+    let jobs = options.jobs.max(1);
+    let next = AtomicU64::new(options.first as u64);
+    let last = options.last as u64;
+    let (sender, receiver) = mpsc::channel::<Played>();
+    let mut results = Vec::new();
+    let game = options.game;
+    let budget = options.budget;
+    std::thread::scope(|scope| -> io::Result<()> {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let seed = next.fetch_add(1, Ordering::Relaxed);
+                    if seed > last {
+                        break;
+                    }
+                    if sender.send(play_deal(&game, seed as u32, &budget)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut pending = BTreeMap::new();
+        let mut expect = options.first;
+        for played in receiver {
+            pending.insert(played.seed, played);
+            while let Some(played) = pending.remove(&expect) {
+                print_deal(options, &played, out)?;
+                out.flush()?;
+                results.push(played);
+                expect = expect.wrapping_add(1);
+            }
+        }
+        Ok(())
+    })?;
+    let deals = results.len();
+    let won = results.iter().filter(|p| p.won).count();
+    let rate = if deals == 0 {
+        0.0
+    } else {
+        won as f64 / deals as f64
+    };
+    let actions: usize = results.iter().map(|p| p.line.len()).sum();
+    let busy: f64 = results.iter().map(|p| p.seconds).sum();
+    let per_action = if actions == 0 {
+        0.0
+    } else {
+        busy / actions as f64
+    };
+    let elapsed = started.elapsed().as_secs_f64();
+    let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
+    match options.output {
+        AutoplayOutput::Json => {
+            let summary = SummaryLine {
+                kind: "summary",
+                game: game.kind.name(),
+                suits: game.suits,
+                relaxed: game.relaxed,
+                first: options.first,
+                last: options.last,
+                deals,
+                won,
+                rate: round(rate, 4),
+                seconds_per_action: round(per_action, 5),
+                total_seconds: round(elapsed, 1),
+                jobs,
+                nodes: budget.nodes,
+                samples: budget.samples,
+            };
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&summary).expect("serializable")
+            )
+        }
+        AutoplayOutput::Text => {
+            let suits = if game.kind == crate::game::GameKind::Reno {
+                String::new()
+            } else {
+                format!(" {} suits, relaxed {},", game.suits, game.relaxed)
+            };
+            writeln!(
+                out,
+                "autoplay {}{suits} deals {}..{}, {} jobs, {} positions and {} samples a decision",
+                game.kind.name(),
+                options.first,
+                options.last,
+                jobs,
+                budget.nodes,
+                budget.samples
+            )?;
+            writeln!(
+                out,
+                "won {won} of {deals} ({:.1}%) without undo",
+                rate * 100.0
+            )?;
+            writeln!(
+                out,
+                "time: {:.1} ms a decision, {:.1} s in all",
+                per_action * 1000.0,
+                elapsed
+            )
+        }
+    }
+}
+
+fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -> io::Result<()> {
+    let result = if played.won { "won" } else { "lost" };
+    match options.output {
+        AutoplayOutput::Json => {
+            let line = DealLine {
+                kind: "autoplay",
+                seed: played.seed,
+                result,
+                actions: played.line.len(),
+                removed: played.removed,
+                score: played.score,
+                seconds: (played.seconds * 1000.0).round() / 1000.0,
+                line: played.line.iter().map(ToString::to_string).collect(),
+            };
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&line).expect("serializable")
+            )
+        }
+        AutoplayOutput::Text => {
+            let home = if options.game.kind.is_spider() {
+                format!(
+                    "{} of {} suits removed",
+                    played.removed,
+                    options.game.total_suits()
+                )
+            } else {
+                format!("{} of 52 cards home", played.removed)
+            };
+            writeln!(
+                out,
+                "deal {}: {result} in {} actions, {home}, score {}, {:.2} s",
+                played.seed,
+                played.line.len(),
+                played.score,
+                played.seconds
+            )
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! The fair hint: the best next action judged from what the player can see (`View`), never from the
+//! face-down cards, the stock's order or the holding pile below its top. `auto` and `spider autoplay` play
+//! its advice. See `spider.rs` for how Spider is played and `reno.rs` for Reno.
+
+mod autoplay;
+mod reno;
+mod rng;
+mod spider;
+mod view;
+
+pub use autoplay::{AutoplayOptions, AutoplayOutput, MAX_ACTIONS, Played, play_deal, run_autoplay};
+pub use rng::Rng;
+pub use spider::{WEIGHTS, Weights};
+pub use view::{View, ViewColumn};
+
+use crate::cards::Card;
+use crate::game::Game;
+use crate::position::{Action, Pile, Position};
+use crate::session::Session;
+use std::collections::HashSet;
+
+/// How hard the hint thinks: positions searched and deals sampled per decision. Counts, not time, so a
+/// hint is the same on every machine.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub nodes: usize,
+    pub samples: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            nodes: 1500,
+            samples: 6,
+        }
+    }
+}
+
+/// What the plan behind a hint aims at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// A face-down card of this column (from 0) turns up.
+    TurnsUp { column: usize },
+    /// A column becomes empty.
+    Empties,
+    /// A complete suit leaves the table (Spider) or a card goes home (Reno).
+    Removes,
+    /// Runs join up: a better arrangement, with nothing turned.
+    Improves,
+    /// A deal (Reno: a card turned from the stock), after what comes before it.
+    Deal,
+    /// Reno: the holding pile shows its next card.
+    Digs,
+}
+
+/// The planned line the first action begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub goal: Goal,
+    /// Actions in the plan, this one included.
+    pub steps: usize,
+    /// The plan's value to the evaluation (for tests and tuning).
+    pub value: i32,
+}
+
+/// The advice: the action, what it moves, and the plan it serves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub action: Action,
+    pub plan: Plan,
+    /// The cards the action moves (none for a deal), and the card they land on.
+    pub cards: Vec<Card>,
+    pub onto: Option<Card>,
+    /// The cards of one suit the destination holds after the move, from its highest (a run it builds).
+    pub builds: Option<(Card, Card)>,
+    /// The column whose face-down card this action itself turns up.
+    pub turns: Option<usize>,
+}
+
+/// Everything seen so far in the game, as keys of views: the hint never leads back to one. And, for each
+/// stage of the game (cards still face down, in the stock, suits removed), the best arrangement reached in
+/// it: between two new cards, a plan that turns nothing must beat it, so play cannot wander for ever.
+#[derive(Clone, Debug, Default)]
+pub struct Visited {
+    keys: HashSet<u64>,
+    best: std::collections::HashMap<(usize, usize, usize), i32>,
+}
+
+impl Visited {
+    pub fn insert(&mut self, view: &View) {
+        self.keys.insert(key(view));
+        if view.game().kind.is_spider()
+            && let Some(table) = spider::Table::from_view(view)
+        {
+            let value = table.eval(&WEIGHTS);
+            let best = self.best.entry(stage(view)).or_insert(value);
+            *best = (*best).max(value);
+        }
+    }
+
+    /// The best value reached in the stage `view` is in.
+    fn floor(&self, view: &View) -> Option<i32> {
+        self.best.get(&stage(view)).copied()
+    }
+}
+
+fn stage(view: &View) -> (usize, usize, usize) {
+    let hidden = view.columns().iter().map(|c| c.hidden).sum();
+    (hidden, view.stock(), view.removed().len())
+}
+
+/// A key for a view: equal views have equal keys.
+fn key(view: &View) -> u64 {
+    if view.game().kind.is_spider()
+        && let Some(table) = spider::Table::from_view(view)
+    {
+        return table.key();
+    }
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    view.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The best next action from what `view` shows, or `None` when nothing is worth doing (the game is over,
+/// or every action leads back to a position met before).
+pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> Option<Hint> {
+    let (action, plan) = if view.game().kind.is_spider() {
+        let table = spider::Table::from_view(view)?;
+        let ctx = spider::Context::new(view, &WEIGHTS);
+        let floor = visited.floor(view).unwrap_or(i32::MIN);
+        let (step, plan) = spider::search(&table, &ctx, &visited.keys, floor, budget, rng)?;
+        (spider::action(view, step), plan)
+    } else {
+        reno::search(view, &visited.keys, budget, rng)?
+    };
+    Some(describe(view, action, plan))
+}
+
+/// What the first action of a plan does, read from the view.
+fn describe(view: &View, action: Action, plan: Plan) -> Hint {
+    let columns = view.columns();
+    let mut hint = Hint {
+        action,
+        plan,
+        cards: Vec::new(),
+        onto: None,
+        builds: None,
+        turns: None,
+    };
+    match action {
+        Action::Move { from, row, to } => {
+            let c = &columns[from];
+            hint.cards = c.up[row - c.hidden..].to_vec();
+            if row == c.hidden && c.hidden > 0 {
+                hint.turns = Some(from);
+            }
+            let dest = &columns[to].up;
+            hint.onto = dest.last().copied();
+            if let (Some(&onto), Some(&head), Some(&last)) =
+                (dest.last(), hint.cards.first(), hint.cards.last())
+                && head.follows_in_suit(onto)
+            {
+                let mut top = dest.len() - 1;
+                while top > 0 && dest[top].follows_in_suit(dest[top - 1]) {
+                    top -= 1;
+                }
+                hint.builds = Some((dest[top], last));
+            }
+        }
+        Action::Remove { column } => {
+            let c = &columns[column];
+            hint.cards = c.up[c.up.len() - 13..].to_vec();
+            if c.up.len() == 13 && c.hidden > 0 {
+                hint.turns = Some(column);
+            }
+        }
+        Action::Play { from, to } => {
+            hint.cards = match from {
+                Pile::Column(c) if matches!(to, Pile::Column(_)) => columns[c].up.clone(),
+                Pile::Column(c) => columns[c].up.last().copied().into_iter().collect(),
+                Pile::Waste => view.waste().last().copied().into_iter().collect(),
+                Pile::Holding => view.holding_top().into_iter().collect(),
+                Pile::Foundation => Vec::new(),
+            };
+            if let Pile::Column(c) = to {
+                hint.onto = columns[c].up.last().copied();
+            }
+        }
+        Action::Deal => {}
+    }
+    hint
+}
+
+/// The positions of a session's game so far, from its deal to the position in hand, as the player saw
+/// them.
+pub fn visited_in(session: &Session) -> Visited {
+    let mut game = *session.game();
+    let mut position = game.layout(session.seed());
+    let mut visited = Visited::default();
+    visited.insert(&View::of(&game, &position));
+    for step in session.steps().take(session.moves()) {
+        game.autoremove = step.autoremove;
+        if position.apply(step.action, &game, step.autoremove).is_err() {
+            break;
+        }
+        visited.insert(&View::of(&game, &position));
+    }
+    visited
+}
+
+/// The hint for the position in hand of a session, with the randomness seeded from the deal number and
+/// the actions made, so the same session always gets the same advice.
+pub fn for_session(session: &Session) -> Option<Hint> {
+    let view = View::of(session.game(), session.position());
+    let visited = visited_in(session);
+    let mut rng = Rng::for_turn(session.seed(), session.moves());
+    hint(&view, &visited, &Budget::default(), &mut rng)
+}
+
+/// The hint for a position alone, nothing met before (for tools and tests).
+pub fn for_position(game: &Game, position: &Position, budget: &Budget, seed: u64) -> Option<Hint> {
+    let view = View::of(game, position);
+    hint(&view, &Visited::default(), budget, &mut Rng::new(seed))
+}

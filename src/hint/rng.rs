@@ -1,0 +1,38 @@
+//! A small deterministic generator (SplitMix64), so that a hint depends only on what is seen and on its
+//! seed, and is the same on every machine and every version of every dependency.
+
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x5851_f42d_4c95_7f2d)
+    }
+
+    /// The generator a session uses for a hint: from the deal number and the actions made.
+    pub fn for_turn(deal: u32, moves: usize) -> Rng {
+        Rng::new(((deal as u64) << 32) ^ moves as u64)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// Shuffles the first `k` places of `items` with cards drawn from all of it (a partial Fisher-Yates).
+    pub fn draw<T>(&mut self, items: &mut [T], k: usize) {
+        let n = items.len();
+        for i in 0..k.min(n) {
+            let j = i + self.below(n - i);
+            items.swap(i, j);
+        }
+    }
+}

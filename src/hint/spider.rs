@@ -1,0 +1,532 @@
+//! The Spider and Spiderette player. Between two looks at new cards (a card turned up, a deal) play is a
+//! puzzle of full information: the face-up cards only move about. So the player searches the positions
+//! reachable without turning anything (best first, each seen once, never one met earlier in the game) and
+//! values three kinds of plan: reaching a better arrangement; turning up a card, valued as the expectation
+//! over the unseen cards that could show; and dealing from an arrangement, valued on sampled deals drawn
+//! from the unseen cards. It plays the first action of the best plan.
+
+use super::rng::Rng;
+use super::view::View;
+use super::{Budget, Goal, Plan};
+use crate::position::Action;
+use std::collections::{BinaryHeap, HashSet};
+
+/// Face-up cards a column may hold in the search.
+const CAP: usize = 64;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Col {
+    hidden: u8,
+    len: u8,
+    up: [u8; CAP],
+}
+
+impl Col {
+    fn cards(&self) -> &[u8] {
+        &self.up[..self.len as usize]
+    }
+    fn bottom(&self) -> Option<u8> {
+        self.cards().last().copied()
+    }
+    fn is_empty(&self) -> bool {
+        self.len == 0 && self.hidden == 0
+    }
+    /// Cards in the same-suit run at the bottom.
+    fn run(&self) -> usize {
+        let cards = self.cards();
+        let mut n = cards.len().min(1);
+        while n < cards.len() && follows(cards[cards.len() - n], cards[cards.len() - n - 1]) {
+            n += 1;
+        }
+        n
+    }
+    /// A complete suit K..A lies at the bottom.
+    fn complete(&self) -> bool {
+        self.len >= 13 && self.run() >= 13 && rank(self.up[self.len as usize - 13]) == 13
+    }
+}
+
+fn rank(card: u8) -> u8 {
+    card & 15
+}
+
+/// `lower` lies on `upper` in a run of one suit.
+fn follows(lower: u8, upper: u8) -> bool {
+    lower + 1 == upper
+}
+
+/// The table as the player sees it: face-up cards and face-down counts.
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct Table {
+    cols: [Col; 10],
+    n: usize,
+    stock: u8,
+    removed: u8,
+}
+
+/// One move of the search: `count` cards from the bottom of `from` onto `to`, a removal or a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    Move { from: u8, count: u8, to: u8 },
+    Remove { col: u8 },
+    Deal,
+}
+
+/// The weights of the evaluation.
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    pub hidden: i32,
+    pub cleared: i32,
+    pub empty: i32,
+    pub suit_link: i32,
+    pub rank_link: i32,
+    pub broken: i32,
+    pub removed: i32,
+    pub fit: i32,
+}
+
+pub const WEIGHTS: Weights = Weights {
+    hidden: 50,
+    cleared: 40,
+    empty: 140,
+    suit_link: 14,
+    rank_link: 6,
+    broken: 10,
+    removed: 400,
+    fit: 10,
+};
+
+pub(super) struct Context<'a> {
+    relaxed: u8,
+    autoremove: bool,
+    /// Unseen cards as bytes, for sampling deals and weighing turned cards.
+    unseen: Vec<u8>,
+    /// Unseen copies of each card byte.
+    unseen_count: [u8; 64],
+    weights: &'a Weights,
+}
+
+fn code(card: crate::cards::Card) -> u8 {
+    ((card.suit() as u8) << 4) | card.rank()
+}
+
+impl Table {
+    pub(super) fn from_view(view: &View) -> Option<Table> {
+        let columns = view.columns();
+        if columns.len() > 10 || columns.iter().any(|c| c.up.len() > CAP) {
+            return None;
+        }
+        let empty = Col {
+            hidden: 0,
+            len: 0,
+            up: [0; CAP],
+        };
+        let mut cols = [empty; 10];
+        for (col, c) in cols.iter_mut().zip(columns) {
+            col.hidden = c.hidden as u8;
+            col.len = c.up.len() as u8;
+            for (slot, &card) in col.up.iter_mut().zip(&c.up) {
+                *slot = code(card);
+            }
+        }
+        Some(Table {
+            cols,
+            n: columns.len(),
+            stock: view.stock() as u8,
+            removed: view.removed().len() as u8,
+        })
+    }
+
+    /// A hash of everything seen: equal tables hash equal, and a different one almost never does.
+    pub(super) fn key(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ (self.stock as u64) << 8 ^ self.removed as u64;
+        for col in &self.cols[..self.n] {
+            h = (h ^ (col.hidden as u64) << 8 ^ 0xff).wrapping_mul(0x1000_0000_01b3);
+            for &card in col.cards() {
+                h = (h ^ card as u64).wrapping_mul(0x1000_0000_01b3);
+            }
+            h = h.rotate_left(17);
+        }
+        h
+    }
+
+    fn empty_count(&self) -> usize {
+        self.cols[..self.n].iter().filter(|c| c.is_empty()).count()
+    }
+
+    fn can_deal(&self, relaxed: u8) -> bool {
+        if self.stock == 0 {
+            return false;
+        }
+        if self.empty_count() == 0 {
+            return true;
+        }
+        relaxed > 0
+            && self.cols[..self.n].iter().all(|c| {
+                c.is_empty()
+                    || (c.hidden == 0
+                        && c.cards().windows(2).all(|w| {
+                            rank(w[1]) + 1 == rank(w[0]) && (relaxed == 2 || w[1] + 1 == w[0])
+                        }))
+            })
+    }
+
+    /// Every step worth searching, except deals (valued apart). The search never moves a whole column
+    /// into an empty one, tries only the first empty column, and breaks a run of one suit only to put it
+    /// on a card of the same suit or into an empty column.
+    fn steps(&self, out: &mut Vec<Step>) {
+        out.clear();
+        let first_empty = self.cols[..self.n].iter().position(|c| c.is_empty());
+        for from in 0..self.n {
+            let col = &self.cols[from];
+            if col.complete() {
+                out.push(Step::Remove { col: from as u8 });
+            }
+            let cards = col.cards();
+            let run = col.run();
+            for count in 1..=run {
+                let head = cards[cards.len() - count];
+                let above = cards.len().checked_sub(count + 1).map(|i| cards[i]);
+                let breaks_suit = above.is_some_and(|a| follows(head, a));
+                let whole = count == cards.len() && col.hidden == 0;
+                for to in 0..self.n {
+                    if to == from {
+                        continue;
+                    }
+                    match self.cols[to].bottom() {
+                        None => {
+                            if Some(to) != first_empty || whole {
+                                continue;
+                            }
+                        }
+                        Some(b) => {
+                            if rank(b) != rank(head) + 1 || (breaks_suit && b != head + 1) {
+                                continue;
+                            }
+                            if self.cols[to].len as usize + count > CAP {
+                                continue;
+                            }
+                        }
+                    }
+                    out.push(Step::Move {
+                        from: from as u8,
+                        count: count as u8,
+                        to: to as u8,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether a step turns up a face-down card.
+    fn reveals(&self, step: Step) -> Option<usize> {
+        let (col, count) = match step {
+            Step::Move { from, count, .. } => (from as usize, count as usize),
+            Step::Remove { col } => (col as usize, 13),
+            Step::Deal => return None,
+        };
+        let c = &self.cols[col];
+        (count == c.len as usize && c.hidden > 0).then_some(col)
+    }
+
+    /// Applies a move or a removal. A face-down card it uncovers stays face down with no card shown (the
+    /// caller values what it could be).
+    fn apply(&mut self, step: Step, autoremove: bool) {
+        match step {
+            Step::Move { from, count, to } => {
+                let (from, to, count) = (from as usize, to as usize, count as usize);
+                let start = self.cols[from].len as usize - count;
+                let moving = self.cols[from].up;
+                let dest = &mut self.cols[to];
+                let at = dest.len as usize;
+                dest.up[at..at + count].copy_from_slice(&moving[start..start + count]);
+                dest.len += count as u8;
+                self.cols[from].len -= count as u8;
+                if autoremove && self.cols[to].complete() {
+                    self.cols[to].len -= 13;
+                    self.removed += 1;
+                }
+            }
+            Step::Remove { col } => {
+                self.cols[col as usize].len -= 13;
+                self.removed += 1;
+            }
+            Step::Deal => unreachable!("deals are sampled"),
+        }
+    }
+
+    pub(super) fn eval(&self, w: &Weights) -> i32 {
+        let mut v = w.removed * self.removed as i32;
+        for col in &self.cols[..self.n] {
+            if col.is_empty() {
+                v += w.empty;
+                continue;
+            }
+            v -= w.hidden * col.hidden as i32;
+            if col.hidden == 0 {
+                v += w.cleared;
+            }
+            for pair in col.cards().windows(2) {
+                if follows(pair[1], pair[0]) {
+                    v += w.suit_link;
+                } else if rank(pair[1]) + 1 == rank(pair[0]) {
+                    v += w.rank_link;
+                } else {
+                    v -= w.broken;
+                }
+            }
+        }
+        v
+    }
+
+    /// How much a card turned up at the bottom of a column is worth beyond its face-down count: whether it
+    /// has a card of the next rank to go onto, and of its own suit.
+    fn fit(&self, col: usize, card: u8, w: &Weights) -> i32 {
+        let mut best = 0;
+        for (i, c) in self.cols[..self.n].iter().enumerate() {
+            if i == col {
+                continue;
+            }
+            if let Some(b) = c.bottom() {
+                if b == card + 1 {
+                    return 2 * w.fit;
+                }
+                if rank(b) == rank(card) + 1 {
+                    best = w.fit;
+                }
+            }
+        }
+        best
+    }
+}
+
+impl<'a> Context<'a> {
+    pub(super) fn new(view: &View, weights: &'a Weights) -> Context<'a> {
+        let unseen: Vec<u8> = view.unseen().iter().map(|&c| code(c)).collect();
+        let mut unseen_count = [0u8; 64];
+        for &c in &unseen {
+            unseen_count[c as usize] += 1;
+        }
+        Context {
+            relaxed: view.game().relaxed,
+            autoremove: view.game().autoremove,
+            unseen,
+            unseen_count,
+            weights,
+        }
+    }
+
+    /// The expected value of a table where column `col` has just lost its last face-up card and will turn
+    /// up one of the unseen cards.
+    fn reveal_value(&self, table: &Table, col: usize) -> i32 {
+        let total: i32 = self.unseen.len() as i32;
+        if total == 0 {
+            return table.eval(self.weights);
+        }
+        let mut turned = table.clone();
+        turned.cols[col].hidden -= 1;
+        turned.cols[col].len = 1;
+        let mut sum = 0;
+        for (card, &n) in self.unseen_count.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            turned.cols[col].up[0] = card as u8;
+            sum +=
+                n as i32 * (turned.eval(self.weights) + turned.fit(col, card as u8, self.weights));
+        }
+        sum / total
+    }
+
+    /// The mean value of dealing on `table`, over `samples` deals drawn from the unseen cards.
+    fn deal_value(&self, table: &Table, samples: usize, rng: &mut Rng) -> i32 {
+        let dealt = (table.stock as usize).min(table.n);
+        let mut cards = self.unseen.clone();
+        let mut sum = 0;
+        let samples = samples.max(1);
+        for _ in 0..samples {
+            rng.draw(&mut cards, dealt);
+            let mut after = table.clone();
+            for (col, &card) in after.cols[..dealt].iter_mut().zip(&cards) {
+                if (col.len as usize) < CAP {
+                    col.up[col.len as usize] = card;
+                    col.len += 1;
+                }
+            }
+            after.stock -= dealt as u8;
+            sum += after.eval(self.weights);
+        }
+        sum / samples as i32
+    }
+}
+
+struct Node {
+    table: Table,
+    first: Step,
+    depth: u16,
+}
+
+/// The best plan from `root`, or none when no action does any good (no card to turn, nothing to deal,
+/// nothing better to reach).
+pub(super) fn search(
+    root: &Table,
+    ctx: &Context,
+    visited: &HashSet<u64>,
+    floor: i32,
+    budget: &Budget,
+    rng: &mut Rng,
+) -> Option<(Step, Plan)> {
+    let w = ctx.weights;
+    let root_value = root.eval(w).max(floor);
+    let mut best: Option<(i32, u16, Step, Goal)> = None;
+    let mut consider = |value: i32, depth: u16, first: Step, goal: Goal| {
+        let better = match &best {
+            None => true,
+            Some((v, d, _, _)) => value > *v || (value == *v && depth < *d),
+        };
+        if better {
+            best = Some((value, depth, first, goal));
+        }
+    };
+    if root.can_deal(ctx.relaxed) {
+        consider(
+            ctx.deal_value(root, budget.samples, rng),
+            1,
+            Step::Deal,
+            Goal::Deal,
+        );
+    }
+    let mut seen: HashSet<u64> = visited.clone();
+    seen.insert(root.key());
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut heap: BinaryHeap<(i32, std::cmp::Reverse<usize>)> = BinaryHeap::new();
+    let mut steps = Vec::new();
+    let mut expanded = 0;
+    let mut expand = |table: &Table,
+                      first: Option<Step>,
+                      depth: u16,
+                      nodes: &mut Vec<Node>,
+                      heap: &mut BinaryHeap<(i32, std::cmp::Reverse<usize>)>,
+                      steps: &mut Vec<Step>,
+                      consider: &mut dyn FnMut(i32, u16, Step, Goal)| {
+        table.steps(steps);
+        for &step in steps.iter() {
+            let first = first.unwrap_or(step);
+            let mut child = table.clone();
+            let reveals = table.reveals(step);
+            child.apply(step, ctx.autoremove);
+            if let Some(col) = reveals {
+                consider(
+                    ctx.reveal_value(&child, col),
+                    depth + 1,
+                    first,
+                    Goal::TurnsUp { column: col },
+                );
+                continue;
+            }
+            if !seen.insert(child.key()) {
+                continue;
+            }
+            let value = child.eval(w);
+            if value > root_value {
+                let goal = if child.removed > root.removed {
+                    Goal::Removes
+                } else if child.empty_count() > root.empty_count() {
+                    Goal::Empties
+                } else {
+                    Goal::Improves
+                };
+                consider(value, depth + 1, first, goal);
+            }
+            heap.push((value, std::cmp::Reverse(nodes.len())));
+            nodes.push(Node {
+                table: child,
+                first,
+                depth: depth + 1,
+            });
+        }
+    };
+    expand(
+        root,
+        None,
+        0,
+        &mut nodes,
+        &mut heap,
+        &mut steps,
+        &mut consider,
+    );
+    while let Some((_, std::cmp::Reverse(index))) = heap.pop() {
+        if expanded >= budget.nodes {
+            break;
+        }
+        expanded += 1;
+        let table = nodes[index].table.clone();
+        let (first, depth) = (nodes[index].first, nodes[index].depth);
+        if table.can_deal(ctx.relaxed) {
+            consider(
+                ctx.deal_value(&table, budget.samples, rng),
+                depth + 1,
+                first,
+                Goal::Deal,
+            );
+        }
+        expand(
+            &table,
+            Some(first),
+            depth,
+            &mut nodes,
+            &mut heap,
+            &mut steps,
+            &mut consider,
+        );
+    }
+    if best.is_none() && root.stock > 0 && root.empty_count() > 0 {
+        // Nothing to do but deal, and a deal needs every column filled: fill one, as cheaply as can be.
+        let mut fill: Option<(i32, Step)> = None;
+        root.steps(&mut steps);
+        for &step in &steps {
+            let Step::Move { to, .. } = step else {
+                continue;
+            };
+            if !root.cols[to as usize].is_empty() || root.reveals(step).is_some() {
+                continue;
+            }
+            let mut child = root.clone();
+            child.apply(step, ctx.autoremove);
+            let value = child.eval(w);
+            if !visited.contains(&child.key()) && fill.is_none_or(|(v, _)| value > v) {
+                fill = Some((value, step));
+            }
+        }
+        if let Some((value, step)) = fill {
+            best = Some((value, 1, step, Goal::Deal));
+        }
+    }
+    let (value, depth, first, goal) = best?;
+    Some((
+        first,
+        Plan {
+            goal,
+            steps: depth as usize,
+            value,
+        },
+    ))
+}
+
+/// A search step as the action the player makes (rows count from 0, face-down cards included).
+pub(super) fn action(view: &View, step: Step) -> Action {
+    match step {
+        Step::Move { from, count, to } => {
+            let c = &view.columns()[from as usize];
+            Action::Move {
+                from: from as usize,
+                row: c.hidden + c.up.len() - count as usize,
+                to: to as usize,
+            }
+        }
+        Step::Remove { col } => Action::Remove {
+            column: col as usize,
+        },
+        Step::Deal => Action::Deal,
+    }
+}

@@ -1,0 +1,163 @@
+//! The fair hint: it cannot peek, its advice is legal, and autoplay's lines replay to what they claim.
+
+use spider::game::{Game, GameKind};
+use spider::hint::{Budget, Rng, View, Visited, hint, play_deal};
+use spider::position::{Position, Status};
+
+const SMALL: Budget = Budget {
+    nodes: 150,
+    samples: 3,
+};
+
+fn game(kind: GameKind, suits: u8) -> Game {
+    Game {
+        kind,
+        suits,
+        ..Game::default()
+    }
+}
+
+/// The same position with its unseen cards dealt otherwise: the face-down cards, the stock and the
+/// holding pile below its top rotated by one place among themselves.
+fn reshuffled(position: &Position) -> Position {
+    let mut hidden: Vec<_> = Vec::new();
+    for column in &position.columns {
+        hidden.extend_from_slice(&column.cards[..column.hidden]);
+    }
+    hidden.extend_from_slice(&position.stock);
+    let below_top = position.holding.len().saturating_sub(1);
+    hidden.extend_from_slice(&position.holding[..below_top]);
+    if !hidden.is_empty() {
+        hidden.rotate_left(1);
+    }
+    let mut cards = hidden.into_iter();
+    let mut other = position.clone();
+    for column in &mut other.columns {
+        for slot in &mut column.cards[..column.hidden] {
+            *slot = cards.next().unwrap();
+        }
+    }
+    for slot in &mut other.stock {
+        *slot = cards.next().unwrap();
+    }
+    for slot in &mut other.holding[..below_top] {
+        *slot = cards.next().unwrap();
+    }
+    other
+}
+
+/// Positions along a game the hint plays, a few actions apart.
+fn positions(game: &Game, seed: u32) -> Vec<Position> {
+    let mut position = game.layout(seed);
+    let mut visited = Visited::default();
+    let mut out = vec![position.clone()];
+    for turn in 0..24 {
+        let view = View::of(game, &position);
+        visited.insert(&view);
+        let Some(advice) = hint(&view, &visited, &SMALL, &mut Rng::for_turn(seed, turn)) else {
+            break;
+        };
+        position.apply(advice.action, game, false).unwrap();
+        if turn % 6 == 5 {
+            out.push(position.clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_hint_cannot_peek() {
+    let games = [
+        game(GameKind::Spider, 4),
+        game(GameKind::Spider, 2),
+        game(GameKind::Spider, 1),
+        game(GameKind::Spiderette, 4),
+        game(GameKind::Reno, 4),
+    ];
+    for game in games {
+        for seed in [1, 2] {
+            for position in positions(&game, seed) {
+                let other = reshuffled(&position);
+                if game.kind.is_spider() && position.hidden_count() + position.stock.len() > 1 {
+                    assert_ne!(position, other, "the two positions hide different cards");
+                }
+                let (view, other_view) = (View::of(&game, &position), View::of(&game, &other));
+                assert_eq!(view, other_view, "they look the same");
+                let advice = hint(
+                    &view,
+                    &Visited::default(),
+                    &SMALL,
+                    &mut Rng::new(seed as u64),
+                );
+                let same = hint(
+                    &other_view,
+                    &Visited::default(),
+                    &SMALL,
+                    &mut Rng::new(seed as u64),
+                );
+                assert_eq!(advice, same, "{:?} deal {seed}", game.kind);
+            }
+        }
+    }
+}
+
+#[test]
+fn unseen_cards_are_exactly_the_hidden_ones() {
+    for game in [game(GameKind::Spider, 2), game(GameKind::Reno, 4)] {
+        for position in positions(&game, 3) {
+            let mut hidden: Vec<_> = position.stock.clone();
+            for column in &position.columns {
+                hidden.extend_from_slice(&column.cards[..column.hidden]);
+            }
+            hidden.extend_from_slice(&position.holding[..position.holding.len().saturating_sub(1)]);
+            hidden.sort();
+            assert_eq!(View::of(&game, &position).unseen(), &hidden[..]);
+        }
+    }
+}
+
+#[test]
+fn a_sampled_world_looks_like_the_real_one() {
+    let game = game(GameKind::Spider, 4);
+    let position = game.layout(9);
+    let view = View::of(&game, &position);
+    let world = view.sample(&mut Rng::new(1));
+    assert_eq!(View::of(&game, &world), view);
+}
+
+#[test]
+fn autoplay_lines_replay_to_what_they_claim() {
+    for (game, seed) in [
+        (game(GameKind::Spider, 1), 3),
+        (game(GameKind::Spider, 4), 1),
+        (game(GameKind::Spiderette, 4), 2),
+        (game(GameKind::Reno, 4), 4),
+    ] {
+        let played = play_deal(&game, seed, &SMALL);
+        let mut position = game.layout(seed);
+        for &action in &played.line {
+            position.apply(action, &game, false).unwrap();
+        }
+        let status = position.status(&game);
+        assert_eq!(
+            played.won,
+            status == Status::Won,
+            "{:?} deal {seed}",
+            game.kind
+        );
+        assert_eq!(played.score, position.score(&game));
+        if !played.won {
+            // A game given up is over or has no action the hint would take.
+            let view = View::of(&game, &position);
+            let mut visited = Visited::default();
+            let mut replay = game.layout(seed);
+            visited.insert(&View::of(&game, &replay));
+            for &action in &played.line {
+                replay.apply(action, &game, false).unwrap();
+                visited.insert(&View::of(&game, &replay));
+            }
+            let rng = &mut Rng::for_turn(seed, played.line.len());
+            assert!(status == Status::Lost || hint(&view, &visited, &SMALL, rng).is_none());
+        }
+    }
+}
