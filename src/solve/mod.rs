@@ -2,8 +2,9 @@
 //! actions that wins from a position, under the same rules the game plays (any number of columns up to ten,
 //! the stock dealt one card a column while it lasts, relaxed deals, autoremove).
 //!
-//! The search is a beam search (see `beam.rs`) run at growing widths until it wins, proves that no line
-//! wins, or runs out of time or memory. Every winning line is replayed through `Position::apply` before it
+//! The search is a staged beam search (see `staged.rs`) run many times, with different evaluations and
+//! tie-breaking and at growing widths, until it wins, proves that no line wins, or runs out of time or
+//! memory. Every winning line is replayed through `Position::apply` before it
 //! is reported, so a `won` answer always plays.
 
 mod assist;
@@ -77,15 +78,19 @@ pub struct Report {
     pub peak_bytes: usize,
 }
 
-/// The runs of the staged search, in order: positions kept at each deal, expansions in each stage.
-const STAGES: [(usize, usize); 6] = [
-    (1, 2000),
-    (2, 8000),
-    (4, 30000),
-    (8, 100000),
-    (16, 300000),
-    (32, 1000000),
-];
+/// The widths of the staged search: positions kept at each deal, expansions in each stage. The narrow
+/// ones are run again and again with different tie-breaking (see `schedule`); the wide ones come last.
+const NARROW: [(usize, usize); 3] = [(1, 2000), (2, 8000), (4, 30000)];
+const WIDE: [(usize, usize); 3] = [(8, 100000), (16, 300000), (32, 1000000)];
+
+/// How many times the narrow widths are run, each time with each evaluation and new tie-breaking.
+const CYCLES: u64 = 40;
+
+/// How many times one run may go back to an earlier deal and deal from the next-best positions instead.
+const RETRIES: usize = 16;
+
+/// The tie-breaking noise, in eighths of a point: less than one point, so it orders only equal scores.
+const NOISE: i32 = 8;
 
 /// The evaluations tried at each width.
 const WEIGHTS: [Weights; 3] = [
@@ -97,6 +102,8 @@ const WEIGHTS: [Weights; 3] = [
         empty: 6,
         stock: 2,
         removed: 10,
+        noise: 0,
+        seed: 0,
     },
     Weights {
         hidden: 6,
@@ -106,6 +113,8 @@ const WEIGHTS: [Weights; 3] = [
         empty: 6,
         stock: 3,
         removed: 10,
+        noise: 0,
+        seed: 0,
     },
     Weights {
         hidden: 4,
@@ -115,8 +124,37 @@ const WEIGHTS: [Weights; 3] = [
         empty: 6,
         stock: 2,
         removed: 10,
+        noise: 0,
+        seed: 0,
     },
 ];
+
+/// The runs of a solve, in order: (positions kept at each deal, expansions a stage, evaluation). The first
+/// run breaks ties newest first, as the session transcripts were made with; every later run breaks them
+/// pseudo-randomly, each with its own seed, so that runs of the same width and weights still differ.
+fn schedule() -> impl Iterator<Item = (usize, usize, Weights)> {
+    let narrow = (0..CYCLES).flat_map(|cycle| {
+        NARROW
+            .iter()
+            .enumerate()
+            .flat_map(move |(n, &(keep, per_stage))| {
+                WEIGHTS.iter().enumerate().map(move |(i, w)| {
+                    let run =
+                        (cycle * NARROW.len() as u64 + n as u64) * WEIGHTS.len() as u64 + i as u64;
+                    let weights = Weights {
+                        noise: if run == 0 { 0 } else { NOISE },
+                        seed: run.wrapping_mul(0x2545_f491_4f6c_dd1d),
+                        ..*w
+                    };
+                    (keep, per_stage, weights)
+                })
+            })
+    });
+    let wide = WIDE
+        .iter()
+        .flat_map(|&(keep, per_stage)| WEIGHTS.iter().map(move |&w| (keep, per_stage, w)));
+    narrow.chain(wide)
+}
 
 /// Searches for a winning line from `position`.
 pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report, Unsupported> {
@@ -136,12 +174,9 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
         peak_bytes: 0,
     };
     let mut outcome = Outcome::Unknown;
-    // Each width is tried with each evaluation: the two fail on different deals.
-    let runs = STAGES
-        .iter()
-        .flat_map(|&(keep, per_stage)| WEIGHTS.iter().map(move |w| (keep, per_stage, w)));
-    for (keep, per_stage, weights) in runs {
-        match staged::run(&rules, root, keep, per_stage, weights, &mut budget) {
+    for (keep, per_stage, weights) in schedule() {
+        let weights = &weights;
+        match staged::run(&rules, root, keep, per_stage, RETRIES, weights, &mut budget) {
             staged::StagedEnd::Won(steps) => {
                 outcome = Outcome::Won(expand(&rules, root, &steps));
                 break;

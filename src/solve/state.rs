@@ -394,7 +394,13 @@ impl State {
         }
         score += weights.stock * self.stock() as i32;
         score -= weights.removed * self.removed() as i32;
-        score
+        if weights.noise == 0 {
+            return score;
+        }
+        // A fixed pseudo-random amount a position, below `noise` eighths of a point.
+        let jitter =
+            ((self.hash() ^ weights.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as i32;
+        score * 8 + jitter % weights.noise
     }
 }
 
@@ -408,6 +414,9 @@ pub struct Weights {
     pub empty: i32,
     pub stock: i32,
     pub removed: i32,
+    /// Pseudo-random noise added to the evaluation, in eighths of a point (0: none, exact scores).
+    pub noise: i32,
+    pub seed: u64,
 }
 
 impl Default for Weights {
@@ -420,6 +429,8 @@ impl Default for Weights {
             empty: 6,
             stock: 2,
             removed: 10,
+            noise: 0,
+            seed: 0,
         }
     }
 }
