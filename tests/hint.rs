@@ -161,3 +161,44 @@ fn autoplay_lines_replay_to_what_they_claim() {
         }
     }
 }
+
+#[test]
+fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
+    let config = spider::cli::parse([
+        "spider",
+        "autoplay",
+        "--suits",
+        "1",
+        "--seeds",
+        "5..6",
+        "--jobs",
+        "2",
+        "--nodes",
+        "60",
+        "--samples",
+        "2",
+        "--output",
+        "json",
+    ])
+    .unwrap();
+    let options = config.autoplay.expect("autoplay options");
+    let mut out = Vec::new();
+    spider::hint::run_autoplay(&options, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for (line, seed) in lines.iter().zip([5, 6]) {
+        assert_eq!(line["type"], "autoplay");
+        assert_eq!(line["seed"], seed);
+        assert!(line["result"] == "won" || line["result"] == "lost");
+        assert_eq!(
+            line["actions"].as_u64().unwrap() as usize,
+            line["line"].as_array().unwrap().len()
+        );
+    }
+    assert_eq!(lines[2]["type"], "summary");
+    assert_eq!(lines[2]["deals"], 2);
+}
