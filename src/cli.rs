@@ -90,8 +90,10 @@ enum Subcommand {
     Autoplay(AutoplayArgs),
 }
 
+/// What `spider solve` and `spider autoplay` share: which deals of which game, how many at once, and how
+/// the results are printed.
 #[derive(clap::Args, Debug)]
-struct AutoplayArgs {
+struct Deals {
     /// The game.
     #[arg(long, value_enum, default_value_t = GameArg::Spider)]
     game: GameArg,
@@ -104,23 +106,52 @@ struct AutoplayArgs {
     /// The deals: A..B (both included) or one number N.
     #[arg(long, value_parser = parse_seeds)]
     seeds: (u32, u32),
-    /// Deals played at once (default: every core).
+    /// Deals run at once (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
+    /// A line of text a deal and a summary, or JSON lines.
+    #[arg(long, value_enum, default_value_t = SolveOutputArg::Text)]
+    output: SolveOutputArg,
+}
+
+impl Deals {
+    fn game(&self) -> Game {
+        Game {
+            kind: game_kind(self.game),
+            suits: self.suits,
+            relaxed: self.relaxed,
+            autoremove: false,
+        }
+    }
+
+    fn jobs(&self) -> usize {
+        match self.jobs {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+
+    fn json(&self) -> bool {
+        matches!(self.output, SolveOutputArg::Json)
+    }
+}
+
+#[derive(clap::Args, Debug)]
+struct AutoplayArgs {
+    #[command(flatten)]
+    deals: Deals,
     /// Positions the hint searches a decision (default: as `hint` in a game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     nodes: Option<u32>,
     /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     samples: Option<u32>,
-    /// A line of text a deal and a summary, or JSON lines.
-    #[arg(long, value_enum, default_value_t = SolveOutputArg::Text)]
-    output: SolveOutputArg,
 }
 
 /// The options of `spider autoplay`.
 fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, clap::Error> {
-    if args.game == GameArg::Reno && (args.suits != 4 || args.relaxed != 0) {
+    let deals = &args.deals;
+    if deals.game == GameArg::Reno && (deals.suits != 4 || deals.relaxed != 0) {
         return Err(Args::command().error(
             ErrorKind::ArgumentConflict,
             "reno is played with 4 suits; --suits and --relaxed are for spider and spiderette",
@@ -134,21 +165,14 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
         budget.samples = samples as usize;
     }
     Ok(crate::hint::AutoplayOptions {
-        game: Game {
-            kind: game_kind(args.game),
-            suits: args.suits,
-            relaxed: args.relaxed,
-            autoremove: false,
-        },
-        first: args.seeds.0,
-        last: args.seeds.1,
-        jobs: match args.jobs {
-            Some(n) => n as usize,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        },
-        output: match args.output {
-            SolveOutputArg::Text => crate::hint::AutoplayOutput::Text,
-            SolveOutputArg::Json => crate::hint::AutoplayOutput::Json,
+        game: deals.game(),
+        first: deals.seeds.0,
+        last: deals.seeds.1,
+        jobs: deals.jobs(),
+        output: if deals.json() {
+            crate::hint::AutoplayOutput::Json
+        } else {
+            crate::hint::AutoplayOutput::Text
         },
         budget,
     })
@@ -156,27 +180,11 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
 
 #[derive(clap::Args, Debug)]
 struct SolveArgs {
-    /// The game.
-    #[arg(long, value_enum, default_value_t = GameArg::Spider)]
-    game: GameArg,
-    /// How many suits the cards use: 4, 2 or 1.
-    #[arg(long, default_value_t = 4, value_parser = parse_suits)]
-    suits: u8,
-    /// The relaxed deal rule, 0, 1 or 2, as in play.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
-    relaxed: u8,
-    /// The deals: A..B (both included) or one number N.
-    #[arg(long, value_parser = parse_seeds)]
-    seeds: (u32, u32),
+    #[command(flatten)]
+    deals: Deals,
     /// Seconds each deal may take before it is reported unknown.
     #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
     time_limit: f64,
-    /// Deals solved at once (default: every core).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    jobs: Option<u32>,
-    /// A line of text a deal and a summary, or JSON lines.
-    #[arg(long, value_enum, default_value_t = SolveOutputArg::Text)]
-    output: SolveOutputArg,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -220,30 +228,23 @@ fn game_kind(game: GameArg) -> GameKind {
 
 /// The options of `spider solve`.
 fn solve_options(args: SolveArgs) -> Result<crate::solve::BatchOptions, clap::Error> {
-    if args.game == GameArg::Reno {
+    let deals = &args.deals;
+    if deals.game == GameArg::Reno {
         return Err(Args::command().error(
             ErrorKind::InvalidValue,
             "the solver plays spider and spiderette, not reno",
         ));
     }
-    let jobs = match args.jobs {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
     Ok(crate::solve::BatchOptions {
-        game: Game {
-            kind: game_kind(args.game),
-            suits: args.suits,
-            relaxed: args.relaxed,
-            autoremove: false,
-        },
-        first: args.seeds.0,
-        last: args.seeds.1,
+        game: deals.game(),
+        first: deals.seeds.0,
+        last: deals.seeds.1,
         time_limit: std::time::Duration::from_secs_f64(args.time_limit),
-        jobs,
-        output: match args.output {
-            SolveOutputArg::Text => crate::solve::BatchOutput::Text,
-            SolveOutputArg::Json => crate::solve::BatchOutput::Json,
+        jobs: deals.jobs(),
+        output: if deals.json() {
+            crate::solve::BatchOutput::Json
+        } else {
+            crate::solve::BatchOutput::Text
         },
     })
 }
@@ -284,11 +285,7 @@ where
     }
     Ok(Config {
         game: Game {
-            kind: match args.game {
-                GameArg::Spider => GameKind::Spider,
-                GameArg::Spiderette => GameKind::Spiderette,
-                GameArg::Reno => GameKind::Reno,
-            },
+            kind: game_kind(args.game),
             suits: args.suits,
             relaxed: args.relaxed,
             autoremove: args.autoremove,
