@@ -41,11 +41,7 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
             return 1;
         }
     };
-    let game = interpreter.session.game();
-    editor.set_helper(Some(Completion {
-        columns: game.columns(),
-        piles: !game.kind.is_spider(),
-    }));
+    editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
     let history = data_dir().map(|dir| dir.join("history.txt"));
     if let Some(path) = &history {
         // A first run has no history yet; that is not an error.
@@ -78,6 +74,8 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
                 if feed(interpreter, &line, false, false, out) == Flow::Quit {
                     break 0;
                 }
+                // `load` and `resume` may have brought another game, with other piles to complete.
+                editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
             }
             // Ctrl-C clears the line, as in a shell; Ctrl-D ends.
             Err(ReadlineError::Interrupted) => continue,
@@ -115,6 +113,13 @@ struct Completion {
 }
 
 impl Completion {
+    fn for_game(game: &crate::game::Game) -> Completion {
+        Completion {
+            columns: game.columns(),
+            piles: !game.kind.is_spider(),
+        }
+    }
+
     fn candidates(&self, words_before: &[&str]) -> Vec<String> {
         let Some(first) = words_before.first() else {
             return COMMANDS.iter().map(|u| u.name.to_string()).collect();
