@@ -12,6 +12,7 @@ pub mod event;
 pub mod game;
 pub mod hint;
 pub mod interpreter;
+mod parallel;
 pub mod position;
 pub mod program;
 pub mod render;

@@ -5,10 +5,7 @@ use super::{Budget, Rng, View, Visited, hint};
 use crate::game::Game;
 use crate::position::{Action, Status};
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,42 +113,21 @@ struct SummaryLine {
 pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Result<()> {
     let started = Instant::now();
     let jobs = options.jobs.max(1);
-    let next = AtomicU64::new(options.first as u64);
-    let last = options.last as u64;
-    let (sender, receiver) = mpsc::channel::<Played>();
     let mut results = Vec::new();
     let game = options.game;
     let budget = options.budget;
-    std::thread::scope(|scope| -> io::Result<()> {
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            let next = &next;
-            scope.spawn(move || {
-                loop {
-                    let seed = next.fetch_add(1, Ordering::Relaxed);
-                    if seed > last {
-                        break;
-                    }
-                    if sender.send(play_deal(&game, seed as u32, &budget)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        let mut pending = BTreeMap::new();
-        let mut expect = options.first;
-        for played in receiver {
-            pending.insert(played.seed, played);
-            while let Some(played) = pending.remove(&expect) {
-                print_deal(options, &played, out)?;
-                out.flush()?;
-                results.push(played);
-                expect = expect.wrapping_add(1);
-            }
-        }
-        Ok(())
-    })?;
+    crate::parallel::for_each_deal(
+        options.first,
+        options.last,
+        jobs,
+        |seed| play_deal(&game, seed, &budget),
+        |_, played| {
+            print_deal(options, &played, out)?;
+            out.flush()?;
+            results.push(played);
+            Ok(())
+        },
+    )?;
     let deals = results.len();
     let won = results.iter().filter(|p| p.won).count();
     let rate = if deals == 0 {

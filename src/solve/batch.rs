@@ -4,10 +4,7 @@
 use super::{Limits, Outcome, Report, solve};
 use crate::game::Game;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,45 +94,19 @@ pub fn run_batch(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> 
         max_bytes: MEMORY_BUDGET / jobs,
         max_positions: u64::MAX,
     };
-    let next = AtomicU64::new(options.first as u64);
-    let last = options.last as u64;
-    let (sender, receiver) = mpsc::channel::<(u32, Result<Report, String>)>();
     let mut results: Vec<(u32, Result<Report, String>)> = Vec::new();
     let game = options.game;
-    std::thread::scope(|scope| -> io::Result<()> {
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            let next = &next;
-            scope.spawn(move || {
-                loop {
-                    let seed = next.fetch_add(1, Ordering::Relaxed);
-                    if seed > last {
-                        break;
-                    }
-                    let seed = seed as u32;
-                    let position = game.layout(seed);
-                    let report = solve(&game, &position, &limits).map_err(|e| e.0);
-                    if sender.send((seed, report)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        // Print in deal order as results come in.
-        let mut pending = BTreeMap::new();
-        let mut expect = options.first as u64;
-        for (seed, report) in receiver {
-            pending.insert(seed as u64, report);
-            while let Some(report) = pending.remove(&expect) {
-                let seed = expect as u32;
-                print_deal(options, seed, &report, out)?;
-                results.push((seed, report));
-                expect += 1;
-            }
-        }
-        Ok(())
-    })?;
+    crate::parallel::for_each_deal(
+        options.first,
+        options.last,
+        jobs,
+        |seed| solve(&game, &game.layout(seed), &limits).map_err(|e| e.0),
+        |seed, report| {
+            print_deal(options, seed, &report, out)?;
+            results.push((seed, report));
+            Ok(())
+        },
+    )?;
     print_summary(options, &results, started.elapsed(), out)
 }
 

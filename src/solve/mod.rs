@@ -94,17 +94,7 @@ const NOISE: i32 = 8;
 
 /// The evaluations tried at each width.
 const WEIGHTS: [Weights; 3] = [
-    Weights {
-        hidden: 6,
-        rank_join: 1,
-        broken: 3,
-        cover: 2,
-        empty: 6,
-        stock: 2,
-        removed: 10,
-        noise: 0,
-        seed: 0,
-    },
+    Weights::BASE,
     Weights {
         hidden: 6,
         rank_join: 2,

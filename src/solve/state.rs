@@ -419,18 +419,23 @@ pub struct Weights {
     pub seed: u64,
 }
 
+impl Weights {
+    /// The first evaluation tried, and the one a plain `Weights::default()` gives.
+    pub const BASE: Weights = Weights {
+        hidden: 6,
+        rank_join: 1,
+        broken: 3,
+        cover: 2,
+        empty: 6,
+        stock: 2,
+        removed: 10,
+        noise: 0,
+        seed: 0,
+    };
+}
+
 impl Default for Weights {
     fn default() -> Weights {
-        Weights {
-            hidden: 6,
-            rank_join: 1,
-            broken: 3,
-            cover: 2,
-            empty: 6,
-            stock: 2,
-            removed: 10,
-            noise: 0,
-            seed: 0,
-        }
+        Weights::BASE
     }
 }

@@ -1,0 +1,74 @@
+//! Running one job a deal over a range of deal numbers on several threads, with results handed back in deal
+//! order: what `spider solve` and `spider autoplay` share.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+/// Runs `work` for every deal in `first..=last` on `jobs` threads, and gives each result to `each` in deal
+/// order, as soon as it and every deal before it are done (so printing keeps pace with the work). An error
+/// from `each` stops the handing back; the threads finish the deals they have started.
+pub fn for_each_deal<R: Send>(
+    first: u32,
+    last: u32,
+    jobs: usize,
+    work: impl Fn(u32) -> R + Sync,
+    mut each: impl FnMut(u32, R) -> io::Result<()>,
+) -> io::Result<()> {
+    let next = AtomicU64::new(u64::from(first));
+    let (sender, receiver) = mpsc::channel::<(u32, R)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            let sender = sender.clone();
+            let (next, work) = (&next, &work);
+            scope.spawn(move || {
+                loop {
+                    let seed = next.fetch_add(1, Ordering::Relaxed);
+                    if seed > u64::from(last) {
+                        break;
+                    }
+                    let seed = seed as u32;
+                    // The receiver is gone only when handing back failed: stop early.
+                    if sender.send((seed, work(seed))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut pending = BTreeMap::new();
+        let mut expect = u64::from(first);
+        for (seed, result) in receiver {
+            pending.insert(u64::from(seed), result);
+            while let Some(result) = pending.remove(&expect) {
+                each(expect as u32, result)?;
+                expect += 1;
+            }
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_back_in_deal_order() {
+        let mut seen = Vec::new();
+        for_each_deal(
+            5,
+            40,
+            3,
+            |seed| seed * 2,
+            |seed, double| {
+                seen.push((seed, double));
+                Ok(())
+            },
+        )
+        .unwrap();
+        let expected: Vec<(u32, u32)> = (5..=40).map(|s| (s, s * 2)).collect();
+        assert_eq!(seen, expected);
+    }
+}
