@@ -1,7 +1,7 @@
 //! The fair hint: it cannot peek, its advice is legal, and autoplay's lines replay to what they claim.
 
 use spider::game::{Game, GameKind};
-use spider::hint::{Budget, Rng, View, Visited, hint, play_deal};
+use spider::hint::{Budget, Rng, View, Visited, hint, play_deal, stage};
 use spider::position::{Position, Status};
 
 const SMALL: Budget = Budget {
@@ -54,7 +54,12 @@ fn positions(game: &Game, seed: u32) -> Vec<Position> {
     for turn in 0..24 {
         let view = View::of(game, &position);
         visited.insert(&view);
-        let Some(advice) = hint(&view, &visited, &SMALL, &mut Rng::for_turn(seed, turn)) else {
+        let Some(advice) = hint(
+            &view,
+            &visited,
+            &SMALL,
+            &mut Rng::for_stage(seed, stage(&view)),
+        ) else {
             break;
         };
         position.apply(advice.action, game, false).unwrap();
@@ -156,7 +161,7 @@ fn autoplay_lines_replay_to_what_they_claim() {
                 replay.apply(action, &game, false).unwrap();
                 visited.insert(&View::of(&game, &replay));
             }
-            let rng = &mut Rng::for_turn(seed, played.line.len());
+            let rng = &mut Rng::for_stage(seed, stage(&view));
             assert!(status == Status::Lost || hint(&view, &visited, &SMALL, rng).is_none());
         }
     }
@@ -201,4 +206,44 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
     }
     assert_eq!(lines[2]["type"], "summary");
     assert_eq!(lines[2]["deals"], 2);
+}
+
+#[test]
+fn with_every_card_in_sight_the_hint_plays_out_a_win() {
+    // The solver's winning line for a deal passes through a position with the stock dealt and every
+    // card face up; from there the hint must win alone.
+    let game = game(GameKind::Spider, 1);
+    let mut position = game.layout(3);
+    let limits = spider::solve::Limits::default();
+    let report = spider::solve::solve(&game, &position, &limits).unwrap();
+    let spider::solve::Outcome::Won(line) = report.outcome else {
+        panic!("deal 3 at one suit is won by the solver");
+    };
+    let no_autoremove = Game {
+        autoremove: false,
+        ..game
+    };
+    let in_sight = |p: &Position| p.stock.is_empty() && p.columns.iter().all(|c| c.hidden == 0);
+    for &action in &line {
+        if in_sight(&position) {
+            break;
+        }
+        position.apply(action, &no_autoremove, false).unwrap();
+    }
+    assert!(in_sight(&position), "the line never shows every card");
+    let mut visited = Visited::default();
+    for turn in 0..500 {
+        if position.status(&game) == Status::Won {
+            return;
+        }
+        let view = View::of(&game, &position);
+        assert!(view.unseen().is_empty());
+        visited.insert(&view);
+        let advice = hint(&view, &visited, &SMALL, &mut Rng::new(turn))
+            .expect("a hint while the game is won in sight");
+        position
+            .apply(advice.action, &game, game.autoremove)
+            .unwrap();
+    }
+    panic!("no win in 500 actions");
 }

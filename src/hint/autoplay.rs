@@ -1,7 +1,7 @@
 //! `spider autoplay`: plays deals from their start with the hint alone, no undo, to a win or a loss, on a
 //! pool of threads, and prints a line a deal (text or JSON) and the win rate.
 
-use super::{Budget, Rng, View, Visited, hint};
+use super::{Budget, Rng, View, Visited, hint, stage};
 use crate::game::Game;
 use crate::position::{Action, Status};
 use serde::Serialize;
@@ -49,7 +49,7 @@ pub fn play_deal(game: &Game, seed: u32, budget: &Budget) -> Played {
     while position.status(game) == Status::Playing && line.len() < MAX_ACTIONS {
         let view = View::of(game, &position);
         visited.insert(&view);
-        let mut rng = Rng::for_turn(seed, line.len());
+        let mut rng = Rng::for_stage(seed, stage(&view));
         let Some(advice) = hint(&view, &visited, budget, &mut rng) else {
             break;
         };

@@ -3,6 +3,7 @@
 //! its advice. See `spider.rs` for how Spider is played and `reno.rs` for Reno.
 
 mod autoplay;
+mod endgame;
 mod reno;
 mod rng;
 mod spider;
@@ -104,9 +105,17 @@ impl Visited {
     }
 }
 
-fn stage(view: &View) -> (usize, usize, usize) {
-    let hidden = view.columns().iter().map(|c| c.hidden).sum();
-    (hidden, view.stock(), view.removed().len())
+/// The stage of the game a view is in: cards face down (Reno: and in the holding pile), in the stock,
+/// and suits removed (Reno: cards home).
+pub fn stage(view: &View) -> (usize, usize, usize) {
+    let hidden = view.columns().iter().map(|c| c.hidden).sum::<usize>() + view.holding();
+    let gone = view.removed().len()
+        + view
+            .foundations()
+            .iter()
+            .map(|&n| n as usize)
+            .sum::<usize>();
+    (hidden, view.stock(), gone)
 }
 
 /// A key for a view: equal views have equal keys.
@@ -129,8 +138,24 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
         let table = spider::Table::from_view(view)?;
         let ctx = spider::Context::new(view, &WEIGHTS);
         let floor = visited.floor(view).unwrap_or(i32::MIN);
-        let (step, plan) = spider::search(&table, &ctx, &visited.keys, floor, budget, rng)?;
-        (spider::action(view, step), plan)
+        // Before giving up, look much further: being stuck is rare, and the answer matters.
+        let searched = [1, 16, 256].into_iter().find_map(|times| {
+            let budget = Budget {
+                nodes: budget.nodes * times,
+                ..*budget
+            };
+            spider::search(&table, &ctx, &visited.keys, floor, &budget, rng)
+        });
+        let searched = searched.map(|(step, plan)| (spider::action(view, step), plan));
+        match searched {
+            // Stuck: before giving up, see whether the solver wins sampled worlds.
+            None => endgame::vote(view, &visited.keys, None, rng)?,
+            // Nothing unseen: the solver's one world is the position itself.
+            Some((action, _)) if view.unseen().is_empty() => {
+                endgame::vote(view, &visited.keys, Some(action), rng).or(searched)?
+            }
+            Some(searched) => searched,
+        }
     } else {
         reno::search(view, &visited.keys, budget, rng)?
     };
@@ -214,7 +239,7 @@ pub fn visited_in(session: &Session) -> Visited {
 pub fn for_session(session: &Session) -> Option<Hint> {
     let view = View::of(session.game(), session.position());
     let visited = visited_in(session);
-    let mut rng = Rng::for_turn(session.seed(), session.moves());
+    let mut rng = Rng::for_stage(session.seed(), stage(&view));
     hint(&view, &visited, &Budget::default(), &mut rng)
 }
 

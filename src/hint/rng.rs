@@ -9,9 +9,12 @@ impl Rng {
         Rng(seed ^ 0x5851_f42d_4c95_7f2d)
     }
 
-    /// The generator a session uses for a hint: from the deal number and the actions made.
-    pub fn for_turn(deal: u32, moves: usize) -> Rng {
-        Rng::new(((deal as u64) << 32) ^ moves as u64)
+    /// The generator for a hint: from the deal number and the stage of the game (cards face down, in the
+    /// stock, suits or cards gone), not the moves made, so that every decision between two new cards
+    /// weighs the same sampled worlds and keeps to the plan it chose.
+    pub fn for_stage(deal: u32, stage: (usize, usize, usize)) -> Rng {
+        let (hidden, stock, gone) = stage;
+        Rng::new((deal as u64) << 32 ^ (hidden as u64) << 16 ^ (stock as u64) << 8 ^ gone as u64)
     }
 
     pub fn next_u64(&mut self) -> u64 {

@@ -338,8 +338,10 @@ impl<'a> Context<'a> {
         sum / total
     }
 
-    /// The mean value of dealing on `table`, over `samples` deals drawn from the unseen cards.
-    fn deal_value(&self, table: &Table, samples: usize, rng: &mut Rng) -> i32 {
+    /// The mean value of dealing on `table`, over `samples` deals drawn from the unseen cards. Every
+    /// table is dealt the same samples (from `seed`), so deals are compared fairly with each other.
+    fn deal_value(&self, table: &Table, samples: usize, seed: u64) -> i32 {
+        let mut rng = Rng::new(seed);
         let dealt = (table.stock as usize).min(table.n);
         let mut cards = self.unseen.clone();
         let mut sum = 0;
@@ -377,6 +379,7 @@ pub(super) fn search(
     rng: &mut Rng,
 ) -> Option<(Step, Plan)> {
     let w = ctx.weights;
+    let deal_seed = rng.next_u64();
     let root_value = root.eval(w).max(floor);
     let mut best: Option<(i32, u16, Step, Goal)> = None;
     let mut consider = |value: i32, depth: u16, first: Step, goal: Goal| {
@@ -390,7 +393,7 @@ pub(super) fn search(
     };
     if root.can_deal(ctx.relaxed) {
         consider(
-            ctx.deal_value(root, budget.samples, rng),
+            ctx.deal_value(root, budget.samples, deal_seed),
             1,
             Step::Deal,
             Goal::Deal,
@@ -464,7 +467,7 @@ pub(super) fn search(
         let (first, depth) = (nodes[index].first, nodes[index].depth);
         if table.can_deal(ctx.relaxed) {
             consider(
-                ctx.deal_value(&table, budget.samples, rng),
+                ctx.deal_value(&table, budget.samples, deal_seed),
                 depth + 1,
                 first,
                 Goal::Deal,
