@@ -138,8 +138,9 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
         let table = spider::Table::from_view(view)?;
         let ctx = spider::Context::new(view, &WEIGHTS);
         let floor = visited.floor(view).unwrap_or(i32::MIN);
-        // Before giving up, look much further: being stuck is rare, and the answer matters.
-        let searched = [1, 16, 256].into_iter().find_map(|times| {
+        // Before giving up, look further: being stuck is rare, and the answer matters. (Looking 256 times
+        // further as well won no more games over deals 1..100 at one suit and 1001..1150 at two.)
+        let searched = [1, 16].into_iter().find_map(|times| {
             let budget = Budget {
                 nodes: budget.nodes * times,
                 ..*budget
