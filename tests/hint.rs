@@ -1,7 +1,7 @@
 //! The fair hint: it cannot peek, its advice is legal, and autoplay's lines replay to what they claim.
 
 use spider::game::{Game, GameKind};
-use spider::hint::{Budget, Rng, View, Visited, hint, play_deal, stage};
+use spider::hint::{Budget, Goal, Rng, View, Visited, hint, play_deal, stage};
 use spider::position::{Position, Status};
 
 const SMALL: Budget = Budget {
@@ -241,6 +241,11 @@ fn with_every_card_in_sight_the_hint_plays_out_a_win() {
         visited.insert(&view);
         let advice = hint(&view, &visited, &SMALL, &mut Rng::new(turn))
             .expect("a hint while the game is won in sight");
+        if turn == 0 {
+            // The solver's line. (Later, when the solver's next line would lead back to a position met
+            // before, the search plays instead.)
+            assert_eq!(advice.plan.goal, Goal::Wins);
+        }
         position
             .apply(advice.action, &game, game.autoremove)
             .unwrap();

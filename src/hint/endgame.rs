@@ -75,22 +75,13 @@ pub(super) fn vote(
         .filter(|&&(_, v, _)| v == most)
         .find(|&&(a, _, _)| Some(a) == preferred)
         .or_else(|| tally.iter().find(|&&(_, v, _)| v == most))?;
-    let goal = match action {
-        Action::Remove { .. } => Goal::Removes,
-        Action::Deal => Goal::Deal,
-        Action::Move { from, row, .. } => {
-            let column = &view.columns()[from];
-            if row > column.hidden || column.hidden == 0 {
-                if row == 0 {
-                    Goal::Empties
-                } else {
-                    Goal::Improves
-                }
-            } else {
-                Goal::TurnsUp { column: from }
-            }
-        }
-        Action::Play { .. } => Goal::Improves,
+    // With one world the line wins the real game; with sampled worlds it wins only there, so the plan
+    // is only what the action itself does.
+    let (goal, steps) = match action {
+        _ if worlds == 1 => (Goal::Wins, steps),
+        Action::Remove { .. } => (Goal::Removes, 1),
+        Action::Move { row: 0, .. } => (Goal::Empties, 1),
+        _ => (Goal::Improves, 1),
     };
     Some((
         action,

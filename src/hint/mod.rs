@@ -52,6 +52,8 @@ pub enum Goal {
     Deal,
     /// Reno: the holding pile shows its next card.
     Digs,
+    /// The game is won: every card is in sight and the solver's line wins.
+    Wins,
 }
 
 /// The planned line the first action begins.

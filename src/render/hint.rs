@@ -83,6 +83,8 @@ pub fn why(hint: &Hint, session: &Session, names: Names) -> String {
             " and shows the next card of the holding pile".to_string()
         }
         (None, Goal::Digs) => later("the next card of the holding pile".to_string()),
+        (None, Goal::Wins) if steps == 1 => " and wins the game".to_string(),
+        (None, Goal::Wins) => later("a win".to_string()),
         (None, Goal::Improves) if steps == 1 => String::new(),
         (None, Goal::Improves) => later("a tidier table".to_string()),
     };
@@ -176,6 +178,7 @@ pub fn json(hint: Option<&Hint>, session: &Session) -> serde_json::Result<String
                 Goal::Improves => "improve",
                 Goal::Deal => "deal",
                 Goal::Digs => "holding",
+                Goal::Wins => "win",
             }),
             steps: Some(hint.plan.steps),
         },
