@@ -3,8 +3,9 @@
 //! real one), solve each world with the full-information solver, and play the first action the most
 //! winning lines begin with. With nothing left unseen there is one world, the position itself, and the
 //! solver plays it exactly. With cards unseen the solver's lines count on knowing them (the worlds'
-//! winning lines vote with hindsight), which measured worse than the search at two suits; so the hint
-//! asks the worlds only when the search is stuck and would otherwise give up.
+//! winning lines vote with hindsight): that costs little when they are all of one suit, so that only
+//! their ranks are in doubt, and measured worse than the search at two suits; so otherwise the hint asks
+//! the worlds only when the search is stuck and would give up.
 
 use super::view::View;
 use super::{Goal, Plan, Rng, key};
@@ -18,6 +19,13 @@ const WORLDS: usize = 8;
 
 /// Positions the solver may generate for one world: a count, so a hint is the same on every machine.
 const POSITIONS: u64 = 60_000;
+
+/// Whether to ask the worlds even when the search has a plan: once the stock is dealt, when nothing is
+/// unseen, or when every unseen card is of one suit.
+pub(super) fn worth_asking(view: &View) -> bool {
+    let unseen = view.unseen();
+    view.stock() == 0 && unseen.iter().all(|card| card.suit() == unseen[0].suit())
+}
 
 /// The action most winning lines begin with, among those that do not lead back to a position met
 /// before; ties go to `preferred` (the search's choice), then to the action met first. `None` before the
