@@ -62,7 +62,8 @@ pub struct Plan {
     pub goal: Goal,
     /// Actions in the plan, this one included.
     pub steps: usize,
-    /// The plan's value to the evaluation (for tests and tuning).
+    /// The plan's value to the evaluation, or the worlds that voted for it when the solver chose it (for
+    /// tests and tuning).
     pub value: i32,
 }
 
