@@ -260,3 +260,36 @@ fn play_keeps_to_its_plans_between_new_cards() {
     let played = play_deal(&game(GameKind::Spider, 1), 33, &Budget::default());
     assert!(played.line.len() < 600, "{} actions", played.line.len());
 }
+
+#[test]
+fn a_suit_stays_on_the_table_while_it_is_needed_to_fill_the_columns_for_a_deal() {
+    // Six suits removed, one complete suit in column 1, three single cards and a deal in the stock.
+    // Removing the suit would leave 3 cards for 10 columns and the stock could never be dealt: the
+    // hint must spread the cards out and deal first.
+    use spider::cards::{Card, Suit};
+    use spider::position::Column;
+    let game = game(GameKind::Spider, 1);
+    let spade = |rank| Card::new(rank, Suit::Spades);
+    let mut position = Position {
+        columns: vec![Column::default(); 10],
+        stock: (1..=10).map(spade).collect(),
+        removed: vec![Suit::Spades; 6],
+        ..Position::default()
+    };
+    position.columns[0].cards = (1..=13).rev().map(spade).collect();
+    for (col, rank) in [(1, 1), (2, 3), (3, 8)] {
+        position.columns[col].cards = vec![spade(rank)];
+    }
+    let mut visited = Visited::default();
+    for turn in 0..60 {
+        if position.stock.is_empty() {
+            return;
+        }
+        let view = View::of(&game, &position);
+        visited.insert(&view);
+        let advice = hint(&view, &visited, &SMALL, &mut Rng::new(turn))
+            .expect("a hint while the stock can still be dealt");
+        position.apply(advice.action, &game, false).unwrap();
+    }
+    panic!("the stock was never dealt");
+}

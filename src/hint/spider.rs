@@ -154,6 +154,20 @@ impl Table {
         self.cols[..self.n].iter().filter(|c| c.is_empty()).count()
     }
 
+    /// Cards on the table, face down or up.
+    fn cards(&self) -> usize {
+        self.cols[..self.n]
+            .iter()
+            .map(|c| c.hidden as usize + c.len as usize)
+            .sum()
+    }
+
+    /// The stock can never be dealt again: a deal needs every column filled, and too few cards are left
+    /// to fill them (a suit removed too early strands the stock).
+    fn stranded(&self, relaxed: u8) -> bool {
+        self.stock > 0 && relaxed == 0 && self.cards() < self.n
+    }
+
     fn can_deal(&self, relaxed: u8) -> bool {
         if self.stock == 0 {
             return false;
@@ -418,6 +432,9 @@ pub(super) fn search(
             let mut child = table.clone();
             let reveals = table.reveals(step);
             child.apply(step, ctx.autoremove);
+            if child.stranded(ctx.relaxed) {
+                continue;
+            }
             if let Some(col) = reveals {
                 consider(
                     ctx.reveal_value(&child, col),
