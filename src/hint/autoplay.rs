@@ -172,7 +172,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
             let suits = if game.kind == crate::game::GameKind::Reno {
                 String::new()
             } else {
-                format!(" {} suits, relaxed {},", game.suits, game.relaxed)
+                format!(" {}, relaxed {},", game.suits_in_words(), game.relaxed)
             };
             writeln!(
                 out,
@@ -221,11 +221,15 @@ fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -
         }
         AutoplayOutput::Text => {
             let home = if options.game.kind.is_spider() {
-                format!(
-                    "{} of {} suits removed",
-                    played.removed,
-                    options.game.total_suits()
-                )
+                let total = options.game.total_suits();
+                // A game is won once every column holds one complete suit, removed or not.
+                let rest = match total.saturating_sub(played.removed) {
+                    _ if !played.won => String::new(),
+                    0 => String::new(),
+                    1 => ", the last one complete in a column".to_string(),
+                    n => format!(", the other {n} complete in the columns"),
+                };
+                format!("{} of {total} suits removed{rest}", played.removed)
             } else {
                 format!("{} of 52 cards home", played.removed)
             };

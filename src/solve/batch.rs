@@ -236,9 +236,9 @@ fn print_summary(
             };
             writeln!(
                 out,
-                "{} {} suits, relaxed {}, deals {}..{}, time limit {} s, {} jobs",
+                "{} {}, relaxed {}, deals {}..{}, time limit {} s, {} jobs",
                 game.kind.name(),
-                game.suits,
+                game.suits_in_words(),
                 game.relaxed,
                 options.first,
                 options.last,
