@@ -224,8 +224,7 @@ fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -
                 let total = options.game.total_suits();
                 // A game is won once every column holds one complete suit, removed or not.
                 let rest = match total.saturating_sub(played.removed) {
-                    _ if !played.won => String::new(),
-                    0 => String::new(),
+                    n if !played.won || n == 0 => String::new(),
                     1 => ", the last one complete in a column".to_string(),
                     n => format!(", the other {n} complete in the columns"),
                 };
