@@ -84,12 +84,6 @@ impl Game {
         self.kind.decks() * 4
     }
 
-    /// How many suits the cards use, in words for summaries: `1 suit`, `4 suits`.
-    pub fn suits_in_words(&self) -> String {
-        let noun = if self.suits == 1 { "suit" } else { "suits" };
-        format!("{} {noun}", self.suits)
-    }
-
     pub fn columns(&self) -> usize {
         self.kind.column_sizes().len()
     }

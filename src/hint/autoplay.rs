@@ -4,6 +4,7 @@
 use super::{Budget, Rng, View, Visited, hint, stage};
 use crate::game::Game;
 use crate::position::{Action, Status};
+use crate::render::names::plural;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Instant;
@@ -172,7 +173,8 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
             let suits = if game.kind == crate::game::GameKind::Reno {
                 String::new()
             } else {
-                format!(" {}, relaxed {},", game.suits_in_words(), game.relaxed)
+                let noun = plural(game.suits as usize, "suit", "suits");
+                format!(" {} {noun}, relaxed {},", game.suits, game.relaxed)
             };
             writeln!(
                 out,

@@ -3,6 +3,7 @@
 
 use super::{Limits, Outcome, Report, solve};
 use crate::game::Game;
+use crate::render::names::plural;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -236,9 +237,10 @@ fn print_summary(
             };
             writeln!(
                 out,
-                "{} {}, relaxed {}, deals {}..{}, time limit {} s, {} jobs",
+                "{} {} {}, relaxed {}, deals {}..{}, time limit {} s, {} jobs",
                 game.kind.name(),
-                game.suits_in_words(),
+                game.suits,
+                plural(game.suits as usize, "suit", "suits"),
                 game.relaxed,
                 options.first,
                 options.last,
