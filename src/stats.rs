@@ -177,9 +177,31 @@ pub fn write(dir: &Path, stats: &Stats) -> Result<(), FileError> {
 
 /// Counts one game in the statistics kept in `dir`. A file that cannot be read is left as it is.
 pub fn record(dir: &Path, game: &Game, outcome: Outcome) -> Result<(), FileError> {
+    let _lock = lock(dir)?;
     let mut stats = read(dir)?;
     stats.record(game, outcome);
     write(dir, &stats)
+}
+
+/// Holds `stats.lock` in `dir` until the file returned is dropped: two prompts ending games at the same
+/// moment each read the statistics after the other's write, so neither count is lost.
+fn lock(dir: &Path) -> Result<std::fs::File, FileError> {
+    let path = dir.join("stats.lock");
+    let fail = |error: std::io::Error| FileError {
+        doing: "lock statistics with",
+        path: crate::save::shown_path(&path),
+        line: None,
+        reason: Reason::Text(error.kind().to_string()),
+    };
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(fail)?;
+    file.lock().map_err(fail)?;
+    Ok(file)
 }
 
 /// What the statistics and the kept game need to know about the game in hand.
@@ -210,6 +232,7 @@ impl Interpreter {
             ));
         };
         if reset {
+            let _lock = lock(home).map_err(Failure::File)?;
             write(home, &Stats::new()).map_err(Failure::File)?;
             Ok(Reply::StatsReset)
         } else {
@@ -317,6 +340,31 @@ mod tests {
         assert_eq!(record.best_score, Some(1000));
         assert_eq!(record.fewest_moves, Some(250));
         assert_eq!(record.win_rate(), 0.75);
+    }
+
+    #[test]
+    fn games_ended_at_the_same_moment_all_count() {
+        let dir = std::env::temp_dir().join(format!("spider-stats-race-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let (threads, games) = (4, 20);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    for _ in 0..games {
+                        let outcome = Outcome {
+                            won: false,
+                            score: 0,
+                            moves: 1,
+                            assisted: false,
+                        };
+                        record(&dir, &Game::default(), outcome).unwrap();
+                    }
+                });
+            }
+        });
+        let played = read(&dir).unwrap().games[0].played;
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(played, threads * games);
     }
 
     #[test]
