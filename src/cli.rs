@@ -4,6 +4,7 @@
 use crate::command::Face;
 use crate::game::{Game, GameKind};
 use crate::program::{ColorChoice, Config};
+use crate::render::names::plural;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, ValueEnum};
 use std::ffi::OsString;
@@ -146,6 +147,10 @@ struct AutoplayArgs {
     /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     samples: Option<u32>,
+    /// An earlier run's `--output json`, to compare with deal by deal after the summary: the deals won
+    /// in one run and lost in the other.
+    #[arg(long, value_name = "FILE", value_parser = parse_baseline)]
+    against: Option<crate::hint::Baseline>,
 }
 
 /// The options of `spider autoplay`.
@@ -156,6 +161,22 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
             ErrorKind::ArgumentConflict,
             "reno is played with 4 suits; --suits and --relaxed are for spider and spiderette",
         ));
+    }
+    if let Some((game, suits, relaxed)) = args.against.as_ref().and_then(|b| b.game.clone()) {
+        let here = deals.game();
+        if game != here.kind.name() || suits != here.suits || relaxed != here.relaxed {
+            return Err(Args::command().error(
+                ErrorKind::ArgumentConflict,
+                format!(
+                    "--against holds {game} {suits} {}, relaxed {relaxed}; this run is {} {} {}, relaxed {}",
+                    plural(suits as usize, "suit", "suits"),
+                    here.kind.name(),
+                    here.suits,
+                    plural(here.suits as usize, "suit", "suits"),
+                    here.relaxed
+                ),
+            ));
+        }
     }
     let mut budget = crate::hint::Budget::default();
     if let Some(nodes) = args.nodes {
@@ -175,6 +196,7 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
             crate::hint::AutoplayOutput::Text
         },
         budget,
+        against: args.against,
     })
 }
 
@@ -209,6 +231,12 @@ fn parse_seeds(text: &str) -> Result<(u32, u32), String> {
         ));
     }
     Ok((first, last))
+}
+
+/// An earlier autoplay run, read and checked before any deal is played.
+fn parse_baseline(path: &str) -> Result<crate::hint::Baseline, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| crate::save::io_text(&e))?;
+    crate::hint::Baseline::parse(path, &text)
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {

@@ -139,7 +139,12 @@ pub fn shown_path(path: &Path) -> String {
 
 /// An I/O error in a few plain words, without the `(os error N)` tail.
 fn io_reason(error: &io::Error) -> Reason {
-    let text = match error.kind() {
+    Reason::Text(io_text(error))
+}
+
+/// An I/O error in a few plain words, without the system's error number.
+pub(crate) fn io_text(error: &io::Error) -> String {
+    match error.kind() {
         io::ErrorKind::NotFound => "no such file or directory".to_string(),
         io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         io::ErrorKind::IsADirectory => "it is a directory".to_string(),
@@ -150,8 +155,7 @@ fn io_reason(error: &io::Error) -> Reason {
                 None => text,
             }
         }
-    };
-    Reason::Text(text)
+    }
 }
 
 /// The session as the text of a saved file, saved at `now`.

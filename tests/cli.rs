@@ -186,6 +186,46 @@ fn bad_options_exit_two_and_play_nothing() {
 }
 
 #[test]
+fn autoplay_refuses_a_file_to_compare_with_that_is_not_a_fitting_run() {
+    let dir = TempDir::new("against");
+    let garbage = dir.file(
+        "garbage.json",
+        "{\"type\":\"autoplay\",\"seed\":1,\"result\":\"won\"}\nhello\n",
+    );
+    let two_suits = dir.file(
+        "two.json",
+        "{\"type\":\"autoplay\",\"seed\":1,\"result\":\"won\"}\n\
+         {\"type\":\"summary\",\"game\":\"spider\",\"suits\":2,\"relaxed\":0}\n",
+    );
+    let missing = dir.path().join("missing.json");
+    for (file, said) in [
+        (
+            garbage,
+            "line 2: not a JSON line of spider autoplay --output json",
+        ),
+        (
+            two_suits,
+            "--against holds spider 2 suits, relaxed 0; this run is spider 1 suit, relaxed 0",
+        ),
+        (missing, "no such file or directory"),
+    ] {
+        let args = [
+            "autoplay",
+            "--suits",
+            "1",
+            "--seeds",
+            "1",
+            "--against",
+            path_str(&file),
+        ];
+        let run = spider(&args, None);
+        assert_eq!(run.code, Some(2), "{}", run.stderr);
+        assert!(run.stdout.is_empty(), "{:?}", run.stdout);
+        assert!(run.stderr.contains(said), "{:?}", run.stderr);
+    }
+}
+
+#[test]
 fn options_at_their_limits_are_accepted() {
     for args in [
         &["--seed", "0"][..],

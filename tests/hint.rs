@@ -209,6 +209,63 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
 }
 
 #[test]
+fn autoplay_against_an_earlier_run_names_the_deals_that_changed_hands() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "spider",
+            "autoplay",
+            "--suits",
+            "1",
+            "--seeds",
+            "5..7",
+            "--nodes",
+            "60",
+            "--samples",
+            "2",
+            "--output",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let options = spider::cli::parse(args).unwrap().autoplay.unwrap();
+        let mut out = Vec::new();
+        spider::hint::run_autoplay(&options, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let first = run(&[]);
+    let dir = std::env::temp_dir().join(format!("spider-against-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The earlier run as it was, and with deal 6 (one of each: won and lost) turned the other way.
+    let same = dir.join("same.json");
+    std::fs::write(&same, &first).unwrap();
+    let won_6 = first.contains(r#""seed":6,"result":"won""#);
+    let flipped = dir.join("flipped.json");
+    let turned = if won_6 {
+        first.replace(r#""seed":6,"result":"won""#, r#""seed":6,"result":"lost""#)
+    } else {
+        first.replace(r#""seed":6,"result":"lost""#, r#""seed":6,"result":"won""#)
+    };
+    std::fs::write(&flipped, turned).unwrap();
+    let last_line = |text: &str| -> serde_json::Value {
+        serde_json::from_str(text.lines().last().unwrap()).unwrap()
+    };
+    let same = last_line(&run(&["--against", same.to_str().unwrap()]));
+    assert_eq!(same["type"], "comparison");
+    assert_eq!(same["deals"], 3);
+    assert_eq!(same["won_here"], same["won_there"]);
+    assert_eq!(same["here_only"], serde_json::json!([]));
+    assert_eq!(same["there_only"], serde_json::json!([]));
+    let flipped = last_line(&run(&["--against", flipped.to_str().unwrap()]));
+    let (here_only, there_only): (Vec<u32>, Vec<u32>) = if won_6 {
+        (vec![6], vec![])
+    } else {
+        (vec![], vec![6])
+    };
+    assert_eq!(flipped["here_only"], serde_json::json!(here_only));
+    assert_eq!(flipped["there_only"], serde_json::json!(there_only));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn with_every_card_in_sight_the_hint_plays_out_a_win() {
     // The solver's winning line for a deal passes through a position with the stock dealt and every
     // card face up; from there the hint must win alone.

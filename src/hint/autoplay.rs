@@ -1,6 +1,7 @@
 //! `spider autoplay`: plays deals from their start with the hint alone, no undo, to a win or a loss, on a
 //! pool of threads, and prints a line a deal (text or JSON) and the win rate.
 
+use super::baseline::{Baseline, Comparison, compare};
 use super::{Budget, Rng, View, Visited, hint, stage};
 use crate::game::Game;
 use crate::position::{Action, Status};
@@ -23,6 +24,8 @@ pub struct AutoplayOptions {
     pub jobs: usize,
     pub output: AutoplayOutput,
     pub budget: Budget,
+    /// An earlier run to compare with, deal by deal, after the summary.
+    pub against: Option<Baseline>,
 }
 
 /// A game played by the hint.
@@ -145,6 +148,10 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
     };
     let elapsed = started.elapsed().as_secs_f64();
     let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
+    let comparison = options
+        .against
+        .as_ref()
+        .map(|baseline| compare(baseline, results.iter().map(|p| (p.seed, p.won))));
     match options.output {
         AutoplayOutput::Json => {
             let summary = SummaryLine {
@@ -167,7 +174,19 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 out,
                 "{}",
                 serde_json::to_string(&summary).expect("serializable")
-            )
+            )?;
+            if let Some(comparison) = comparison {
+                let line = ComparisonLine {
+                    kind: "comparison",
+                    comparison,
+                };
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&line).expect("serializable")
+                )?;
+            }
+            Ok(())
         }
         AutoplayOutput::Text => {
             let suits = if game.kind == crate::game::GameKind::Reno {
@@ -178,11 +197,11 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
             };
             writeln!(
                 out,
-                "autoplay {}{suits} deals {}..{}, {} jobs, {} positions and {} samples a decision",
+                "autoplay {}{suits} deals {}..{}, {jobs} {}, {} positions and {} samples a decision",
                 game.kind.name(),
                 options.first,
                 options.last,
-                jobs,
+                plural(jobs, "job", "jobs"),
                 budget.nodes,
                 budget.samples
             )?;
@@ -196,9 +215,43 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 "time: {:.1} ms a decision, {:.1} s in all",
                 per_action * 1000.0,
                 elapsed
-            )
+            )?;
+            if let Some(comparison) = comparison {
+                writeln!(out, "{}", comparison_text(&comparison))?;
+            }
+            Ok(())
         }
     }
+}
+
+/// `against base.json: 500 deals in both, won 428 there and 430 here; won here only 10: 21, 44, ...;
+/// won there only 8: 29, ...`
+fn comparison_text(c: &Comparison) -> String {
+    let seeds = |seeds: &[u32]| {
+        let listed: Vec<String> = seeds.iter().map(u32::to_string).collect();
+        match listed.len() {
+            0 => "0".to_string(),
+            n => format!("{n}: {}", listed.join(", ")),
+        }
+    };
+    format!(
+        "against {}: {} {} in both, won {} there and {} here; won here only {}; won there only {}",
+        c.against,
+        c.deals,
+        plural(c.deals, "deal", "deals"),
+        c.won_there,
+        c.won_here,
+        seeds(&c.here_only),
+        seeds(&c.there_only)
+    )
+}
+
+#[derive(Serialize)]
+struct ComparisonLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    comparison: Comparison,
 }
 
 fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -> io::Result<()> {

@@ -3,6 +3,7 @@
 //! its advice. See `spider.rs` for how Spider is played and `reno.rs` for Reno.
 
 mod autoplay;
+mod baseline;
 mod endgame;
 mod reno;
 mod rng;
@@ -10,6 +11,7 @@ mod spider;
 mod view;
 
 pub use autoplay::{AutoplayOptions, AutoplayOutput, MAX_ACTIONS, Played, play_deal, run_autoplay};
+pub use baseline::{Baseline, Comparison, compare};
 pub use rng::Rng;
 pub use spider::{WEIGHTS, Weights};
 pub use view::{View, ViewColumn};

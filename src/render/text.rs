@@ -218,11 +218,8 @@ fn header(session: &Session) -> String {
             dollars(session.score())
         );
     }
-    let mut options = format!(
-        "{} suit{}",
-        game.suits,
-        if game.suits == 1 { "" } else { "s" }
-    );
+    let suits = game.suits as usize;
+    let mut options = format!("{suits} {}", plural(suits, "suit", "suits"));
     if game.relaxed > 0 {
         options.push_str(&format!(", relaxed {}", game.relaxed));
     }

@@ -237,7 +237,7 @@ fn print_summary(
             };
             writeln!(
                 out,
-                "{} {} {}, relaxed {}, deals {}..{}, time limit {} s, {} jobs",
+                "{} {} {}, relaxed {}, deals {}..{}, time limit {} s, {} {}",
                 game.kind.name(),
                 game.suits,
                 plural(game.suits as usize, "suit", "suits"),
@@ -245,7 +245,8 @@ fn print_summary(
                 options.first,
                 options.last,
                 options.time_limit.as_secs_f64(),
-                options.jobs
+                options.jobs,
+                plural(options.jobs, "job", "jobs")
             )?;
             writeln!(
                 out,
