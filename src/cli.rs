@@ -141,7 +141,8 @@ impl Deals {
 struct AutoplayArgs {
     #[command(flatten)]
     deals: Deals,
-    /// Positions the hint searches a decision (default: as `hint` in a game).
+    /// Positions the hint searches a decision (default: as `hint` in a game, 1500 at one suit and in
+    /// Reno, 6000 with more suits).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     nodes: Option<u32>,
     /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
@@ -178,7 +179,7 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
             ));
         }
     }
-    let mut budget = crate::hint::Budget::default();
+    let mut budget = crate::hint::Budget::for_game(&deals.game());
     if let Some(nodes) = args.nodes {
         budget.nodes = nodes as usize;
     }
