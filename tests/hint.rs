@@ -167,29 +167,32 @@ fn autoplay_lines_replay_to_what_they_claim() {
     }
 }
 
-#[test]
-fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
-    let config = spider::cli::parse([
+/// `spider autoplay --output json` at one suit with a tiny budget, and the options in `extra`.
+fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
+    let mut args = vec![
         "spider",
         "autoplay",
         "--suits",
         "1",
         "--seeds",
-        "5..6",
-        "--jobs",
-        "2",
+        seeds,
         "--nodes",
         "60",
         "--samples",
         "2",
         "--output",
         "json",
-    ])
-    .unwrap();
-    let options = config.autoplay.expect("autoplay options");
+    ];
+    args.extend_from_slice(extra);
+    let options = spider::cli::parse(args).unwrap().autoplay.unwrap();
     let mut out = Vec::new();
     spider::hint::run_autoplay(&options, &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
+    let text = small_autoplay("5..6", &["--jobs", "2"]);
     let lines: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -210,31 +213,10 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
 
 #[test]
 fn autoplay_against_an_earlier_run_names_the_deals_that_changed_hands() {
-    let run = |extra: &[&str]| {
-        let mut args = vec![
-            "spider",
-            "autoplay",
-            "--suits",
-            "1",
-            "--seeds",
-            "5..7",
-            "--nodes",
-            "60",
-            "--samples",
-            "2",
-            "--output",
-            "json",
-        ];
-        args.extend_from_slice(extra);
-        let options = spider::cli::parse(args).unwrap().autoplay.unwrap();
-        let mut out = Vec::new();
-        spider::hint::run_autoplay(&options, &mut out).unwrap();
-        String::from_utf8(out).unwrap()
-    };
-    let first = run(&[]);
+    let first = small_autoplay("5..7", &[]);
     let dir = std::env::temp_dir().join(format!("spider-against-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // The earlier run as it was, and with deal 6 (one of each: won and lost) turned the other way.
+    // The earlier run as it was, and with deal 6's result turned the other way.
     let same = dir.join("same.json");
     std::fs::write(&same, &first).unwrap();
     let won_6 = first.contains(r#""seed":6,"result":"won""#);
@@ -248,13 +230,19 @@ fn autoplay_against_an_earlier_run_names_the_deals_that_changed_hands() {
     let last_line = |text: &str| -> serde_json::Value {
         serde_json::from_str(text.lines().last().unwrap()).unwrap()
     };
-    let same = last_line(&run(&["--against", same.to_str().unwrap()]));
+    let same = last_line(&small_autoplay(
+        "5..7",
+        &["--against", same.to_str().unwrap()],
+    ));
     assert_eq!(same["type"], "comparison");
     assert_eq!(same["deals"], 3);
     assert_eq!(same["won_here"], same["won_there"]);
     assert_eq!(same["here_only"], serde_json::json!([]));
     assert_eq!(same["there_only"], serde_json::json!([]));
-    let flipped = last_line(&run(&["--against", flipped.to_str().unwrap()]));
+    let flipped = last_line(&small_autoplay(
+        "5..7",
+        &["--against", flipped.to_str().unwrap()],
+    ));
     let (here_only, there_only): (Vec<u32>, Vec<u32>) = if won_6 {
         (vec![6], vec![])
     } else {
