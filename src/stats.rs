@@ -191,7 +191,7 @@ fn lock(dir: &Path) -> Result<std::fs::File, FileError> {
         doing: "lock statistics with",
         path: crate::save::shown_path(&path),
         line: None,
-        reason: Reason::Text(error.kind().to_string()),
+        reason: Reason::Text(crate::save::io_text(&error)),
     };
     std::fs::create_dir_all(dir).map_err(fail)?;
     let file = std::fs::OpenOptions::new()
