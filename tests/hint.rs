@@ -338,3 +338,37 @@ fn a_suit_stays_on_the_table_while_it_is_needed_to_fill_the_columns_for_a_deal()
     }
     panic!("the stock was never dealt");
 }
+
+#[test]
+fn a_plan_that_turns_up_two_cards_whatever_the_first_is_beats_one_that_turns_up_one() {
+    // Fives over face-down cards in columns 1 and 2, sixes to put them on in columns 3 and 4: both
+    // fives can go, so two cards turn up whatever the first one is. With a king in place of the second
+    // five, only one can. The hint must value the first plan by both cards, about a face-down card more.
+    use spider::cards::{Card, Suit};
+    use spider::position::Column;
+    let game = game(GameKind::Spider, 2);
+    let column = |hidden: usize, up: Card| Column {
+        cards: [vec![Card::new(13, Suit::Spades); hidden], vec![up]].concat(),
+        hidden,
+    };
+    let value = |second: Card| {
+        let mut position = Position {
+            columns: vec![column(2, Card::new(13, Suit::Hearts)); 10],
+            stock: vec![Card::new(12, Suit::Hearts); 10],
+            ..Position::default()
+        };
+        position.columns[0] = column(2, Card::new(5, Suit::Spades));
+        position.columns[1] = column(2, second);
+        position.columns[2] = column(0, Card::new(6, Suit::Spades));
+        position.columns[3] = column(0, Card::new(6, Suit::Hearts));
+        let advice = spider::hint::for_position(&game, &position, &SMALL, 1).unwrap();
+        assert!(matches!(advice.plan.goal, Goal::TurnsUp { .. }));
+        advice.plan.value
+    };
+    let two = value(Card::new(5, Suit::Hearts));
+    let one = value(Card::new(13, Suit::Hearts));
+    assert!(
+        two - one >= spider::hint::WEIGHTS.hidden,
+        "{two} against {one}"
+    );
+}

@@ -3,7 +3,9 @@
 //! reachable without turning anything (best first, each seen once, never one met earlier in the game) and
 //! values three kinds of plan: reaching a better arrangement; turning up a card, valued as the expectation
 //! over the unseen cards that could show; and dealing from an arrangement, valued on sampled deals drawn
-//! from the unseen cards. It plays the first action of the best plan.
+//! from the unseen cards. Past a turned card the search goes on with the card as one not yet known, which
+//! nothing goes onto and which goes onto nothing, so a plan that turns up more cards whatever they are is
+//! worth more than one that turns up one. It plays the first action of the best plan.
 
 use super::rng::Rng;
 use super::view::View;
@@ -380,7 +382,13 @@ struct Node {
     table: Table,
     first: Step,
     depth: u16,
+    /// The first card the plan turns up: its column and the plan's length to it.
+    turned: Option<(usize, u16)>,
 }
+
+/// A card no card goes onto and that goes onto none: a turned card not yet known, in plans that go on
+/// past it.
+const UNKNOWN: u8 = 15;
 
 /// The best plan from `root`, or none when no action does any good (no card to turn, nothing to deal,
 /// nothing better to reach).
@@ -395,14 +403,14 @@ pub(super) fn search(
     let w = ctx.weights;
     let deal_seed = rng.next_u64();
     let root_value = root.eval(w).max(floor);
-    let mut best: Option<(i32, u16, Step, Goal)> = None;
-    let mut consider = |value: i32, depth: u16, first: Step, goal: Goal| {
+    let mut best: Option<(i32, u16, Step, Goal, u16)> = None;
+    let mut consider = |value: i32, depth: u16, first: Step, goal: Goal, steps: u16| {
         let better = match &best {
             None => true,
-            Some((v, d, _, _)) => value > *v || (value == *v && depth < *d),
+            Some((v, d, _, _, _)) => value > *v || (value == *v && depth < *d),
         };
         if better {
-            best = Some((value, depth, first, goal));
+            best = Some((value, depth, first, goal, steps));
         }
     };
     if root.can_deal(ctx.relaxed) {
@@ -411,6 +419,7 @@ pub(super) fn search(
             1,
             Step::Deal,
             Goal::Deal,
+            1,
         );
     }
     let mut seen: HashSet<u64> = visited.clone();
@@ -422,10 +431,11 @@ pub(super) fn search(
     let mut expand = |table: &Table,
                       first: Option<Step>,
                       depth: u16,
+                      turned: Option<(usize, u16)>,
                       nodes: &mut Vec<Node>,
                       heap: &mut BinaryHeap<(i32, std::cmp::Reverse<usize>)>,
                       steps: &mut Vec<Step>,
-                      consider: &mut dyn FnMut(i32, u16, Step, Goal)| {
+                      consider: &mut dyn FnMut(i32, u16, Step, Goal, u16)| {
         table.steps(steps);
         for &step in steps.iter() {
             let first = first.unwrap_or(step);
@@ -435,34 +445,49 @@ pub(super) fn search(
             if child.stranded(ctx.relaxed) {
                 continue;
             }
+            let mut turned = turned;
             if let Some(col) = reveals {
+                let (column, steps) = *turned.get_or_insert((col, depth + 1));
                 consider(
                     ctx.reveal_value(&child, col),
                     depth + 1,
                     first,
-                    Goal::TurnsUp { column: col },
+                    Goal::TurnsUp { column },
+                    steps,
                 );
-                continue;
+                // Go on past the card as one not yet known: a plan that turns up more cards whatever
+                // it is beats one that turns up one.
+                child.cols[col].hidden -= 1;
+                child.cols[col].len = 1;
+                child.cols[col].up[0] = UNKNOWN;
             }
             if !seen.insert(child.key()) {
                 continue;
             }
             let value = child.eval(w);
-            if value > root_value {
-                let goal = if child.removed > root.removed {
-                    Goal::Removes
-                } else if child.empty_count() > root.empty_count() {
-                    Goal::Empties
-                } else {
-                    Goal::Improves
-                };
-                consider(value, depth + 1, first, goal);
+            if reveals.is_none() && value > root_value {
+                match turned {
+                    Some((column, steps)) => {
+                        consider(value, depth + 1, first, Goal::TurnsUp { column }, steps)
+                    }
+                    None => {
+                        let goal = if child.removed > root.removed {
+                            Goal::Removes
+                        } else if child.empty_count() > root.empty_count() {
+                            Goal::Empties
+                        } else {
+                            Goal::Improves
+                        };
+                        consider(value, depth + 1, first, goal, depth + 1);
+                    }
+                }
             }
             heap.push((value, std::cmp::Reverse(nodes.len())));
             nodes.push(Node {
                 table: child,
                 first,
                 depth: depth + 1,
+                turned,
             });
         }
     };
@@ -470,6 +495,7 @@ pub(super) fn search(
         root,
         None,
         0,
+        None,
         &mut nodes,
         &mut heap,
         &mut steps,
@@ -481,19 +507,25 @@ pub(super) fn search(
         }
         expanded += 1;
         let table = nodes[index].table.clone();
-        let (first, depth) = (nodes[index].first, nodes[index].depth);
+        let (first, depth, turned) = (nodes[index].first, nodes[index].depth, nodes[index].turned);
         if table.can_deal(ctx.relaxed) {
+            let (goal, steps) = match turned {
+                Some((column, steps)) => (Goal::TurnsUp { column }, steps),
+                None => (Goal::Deal, depth + 1),
+            };
             consider(
                 ctx.deal_value(&table, budget.samples, deal_seed),
                 depth + 1,
                 first,
-                Goal::Deal,
+                goal,
+                steps,
             );
         }
         expand(
             &table,
             Some(first),
             depth,
+            turned,
             &mut nodes,
             &mut heap,
             &mut steps,
@@ -519,15 +551,15 @@ pub(super) fn search(
             }
         }
         if let Some((value, step)) = fill {
-            best = Some((value, 1, step, Goal::Deal));
+            best = Some((value, 1, step, Goal::Deal, 1));
         }
     }
-    let (value, depth, first, goal) = best?;
+    let (value, _, first, goal, steps) = best?;
     Some((
         first,
         Plan {
             goal,
-            steps: depth as usize,
+            steps: steps as usize,
             value,
         },
     ))
