@@ -382,8 +382,23 @@ struct Node {
     table: Table,
     first: Step,
     depth: u16,
-    /// The first card the plan turns up: its column and the plan's length to it.
-    turned: Option<(usize, u16)>,
+    /// What the plan has turned up so far, if anything.
+    turned: Option<Turned>,
+}
+
+/// The cards a plan turns up before it reaches a node.
+#[derive(Clone, Copy)]
+struct Turned {
+    /// The column of the first card turned, and the plan's length to it.
+    column: usize,
+    steps: u16,
+    /// What the cards turned are worth beyond their face-down counts: the expectation of how well they
+    /// fit (the table counts them as unknown cards).
+    fit: i32,
+}
+
+fn fit_of(turned: Option<Turned>) -> i32 {
+    turned.map_or(0, |t| t.fit)
 }
 
 /// A card no card goes onto and that goes onto none: a turned card not yet known, in plans that go on
@@ -431,7 +446,7 @@ pub(super) fn search(
     let mut expand = |table: &Table,
                       first: Option<Step>,
                       depth: u16,
-                      turned: Option<(usize, u16)>,
+                      turned: Option<Turned>,
                       nodes: &mut Vec<Node>,
                       heap: &mut BinaryHeap<(i32, std::cmp::Reverse<usize>)>,
                       steps: &mut Vec<Step>,
@@ -447,29 +462,41 @@ pub(super) fn search(
             }
             let mut turned = turned;
             if let Some(col) = reveals {
-                let (column, steps) = *turned.get_or_insert((col, depth + 1));
+                let value = ctx.reveal_value(&child, col);
+                let so_far = turned.get_or_insert(Turned {
+                    column: col,
+                    steps: depth + 1,
+                    fit: 0,
+                });
                 consider(
-                    ctx.reveal_value(&child, col),
+                    value + so_far.fit,
                     depth + 1,
                     first,
-                    Goal::TurnsUp { column },
-                    steps,
+                    Goal::TurnsUp {
+                        column: so_far.column,
+                    },
+                    so_far.steps,
                 );
                 // Go on past the card as one not yet known: a plan that turns up more cards whatever
                 // it is beats one that turns up one.
                 child.cols[col].hidden -= 1;
                 child.cols[col].len = 1;
                 child.cols[col].up[0] = UNKNOWN;
+                so_far.fit += value - child.eval(w);
             }
             if !seen.insert(child.key()) {
                 continue;
             }
-            let value = child.eval(w);
+            let value = child.eval(w) + fit_of(turned);
             if reveals.is_none() && value > root_value {
                 match turned {
-                    Some((column, steps)) => {
-                        consider(value, depth + 1, first, Goal::TurnsUp { column }, steps)
-                    }
+                    Some(t) => consider(
+                        value,
+                        depth + 1,
+                        first,
+                        Goal::TurnsUp { column: t.column },
+                        t.steps,
+                    ),
                     None => {
                         let goal = if child.removed > root.removed {
                             Goal::Removes
@@ -510,11 +537,11 @@ pub(super) fn search(
         let (first, depth, turned) = (nodes[index].first, nodes[index].depth, nodes[index].turned);
         if table.can_deal(ctx.relaxed) {
             let (goal, steps) = match turned {
-                Some((column, steps)) => (Goal::TurnsUp { column }, steps),
+                Some(t) => (Goal::TurnsUp { column: t.column }, t.steps),
                 None => (Goal::Deal, depth + 1),
             };
             consider(
-                ctx.deal_value(&table, budget.samples, deal_seed),
+                ctx.deal_value(&table, budget.samples, deal_seed) + fit_of(turned),
                 depth + 1,
                 first,
                 goal,
