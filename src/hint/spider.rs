@@ -1,6 +1,6 @@
 //! The Spider and Spiderette player. Between two looks at new cards (a card turned up, a deal) play is a
 //! puzzle of full information: the face-up cards only move about. So the player searches the positions
-//! reachable without turning anything (best first, each seen once, never one met earlier in the game) and
+//! reachable by moves and removals (best first, each seen once, never one met earlier in the game) and
 //! values three kinds of plan: reaching a better arrangement; turning up a card, valued as the expectation
 //! over the unseen cards that could show; and dealing from an arrangement, valued on sampled deals drawn
 //! from the unseen cards. Past a turned card the search goes on with the card as one not yet known, which
