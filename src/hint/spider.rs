@@ -245,6 +245,24 @@ impl Table {
         (count == c.len as usize && c.hidden > 0).then_some(col)
     }
 
+    /// The table after `step`, with a card it turns up counted as one not yet known.
+    fn successor(&self, step: Step, autoremove: bool) -> Table {
+        let mut next = self.clone();
+        next.apply(step, autoremove);
+        if let Some(col) = self.reveals(step) {
+            next.turn_unknown(col);
+        }
+        next
+    }
+
+    /// Turns up the face-down card the bottom of column `col` has just uncovered, as one not yet known.
+    fn turn_unknown(&mut self, col: usize) {
+        let c = &mut self.cols[col];
+        c.hidden -= 1;
+        c.len = 1;
+        c.up[0] = UNKNOWN;
+    }
+
     /// Applies a move or a removal. A face-down card it uncovers stays face down with no card shown (the
     /// caller values what it could be).
     fn apply(&mut self, step: Step, autoremove: bool) {
@@ -378,8 +396,11 @@ impl<'a> Context<'a> {
     }
 }
 
+/// A position found and not yet searched from: the step from its parent (a position searched from), so
+/// that only the positions searched from keep a whole table.
 struct Node {
-    table: Table,
+    parent: usize,
+    step: Step,
     first: Step,
     depth: u16,
     /// What the plan has turned up so far, if anything.
@@ -439,11 +460,13 @@ pub(super) fn search(
     }
     let mut seen: HashSet<u64> = visited.clone();
     seen.insert(root.key());
+    let mut tables: Vec<Table> = vec![root.clone()];
     let mut nodes: Vec<Node> = Vec::new();
     let mut heap: BinaryHeap<(i32, std::cmp::Reverse<usize>)> = BinaryHeap::new();
     let mut steps = Vec::new();
     let mut expanded = 0;
     let mut expand = |table: &Table,
+                      parent: usize,
                       first: Option<Step>,
                       depth: u16,
                       turned: Option<Turned>,
@@ -479,9 +502,7 @@ pub(super) fn search(
                 );
                 // Go on past the card as one not yet known: a plan that turns up more cards whatever
                 // it is beats one that turns up one.
-                child.cols[col].hidden -= 1;
-                child.cols[col].len = 1;
-                child.cols[col].up[0] = UNKNOWN;
+                child.turn_unknown(col);
                 so_far.fit += value - child.eval(w);
             }
             if !seen.insert(child.key()) {
@@ -511,7 +532,8 @@ pub(super) fn search(
             }
             heap.push((value, std::cmp::Reverse(nodes.len())));
             nodes.push(Node {
-                table: child,
+                parent,
+                step,
                 first,
                 depth: depth + 1,
                 turned,
@@ -520,6 +542,7 @@ pub(super) fn search(
     };
     expand(
         root,
+        0,
         None,
         0,
         None,
@@ -533,8 +556,9 @@ pub(super) fn search(
             break;
         }
         expanded += 1;
-        let table = nodes[index].table.clone();
-        let (first, depth, turned) = (nodes[index].first, nodes[index].depth, nodes[index].turned);
+        let node = &nodes[index];
+        let (first, depth, turned) = (node.first, node.depth, node.turned);
+        let table = tables[node.parent].successor(node.step, ctx.autoremove);
         if table.can_deal(ctx.relaxed) {
             let (goal, steps) = match turned {
                 Some(t) => (Goal::TurnsUp { column: t.column }, t.steps),
@@ -550,6 +574,7 @@ pub(super) fn search(
         }
         expand(
             &table,
+            tables.len(),
             Some(first),
             depth,
             turned,
@@ -558,6 +583,7 @@ pub(super) fn search(
             &mut steps,
             &mut consider,
         );
+        tables.push(table);
     }
     if best.is_none() && root.stock > 0 && root.empty_count() > 0 {
         // Nothing to do but deal, and a deal needs every column filled: fill one, as cheaply as can be.
