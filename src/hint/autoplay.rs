@@ -111,6 +111,8 @@ struct SummaryLine {
     jobs: usize,
     nodes: usize,
     samples: usize,
+    /// Peak resident memory of the whole process, in MB; null where it cannot be read.
+    peak_memory_mb: Option<f64>,
 }
 
 /// Plays deals `first..=last` and prints a line for each, in deal order, then the summary.
@@ -147,6 +149,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
         busy / actions as f64
     };
     let elapsed = started.elapsed().as_secs_f64();
+    let peak = crate::solve::peak_memory().map(|b| b as f64 / (1 << 20) as f64);
     let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
     let comparison = options
         .against
@@ -169,6 +172,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 jobs,
                 nodes: budget.nodes,
                 samples: budget.samples,
+                peak_memory_mb: peak.map(|mb| mb.round()),
             };
             writeln!(
                 out,
@@ -216,6 +220,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 per_action * 1000.0,
                 elapsed
             )?;
+            writeln!(out, "peak memory: {}", crate::solve::memory_text(peak))?;
             if let Some(comparison) = comparison {
                 writeln!(out, "{}", comparison_text(&comparison))?;
             }

@@ -77,6 +77,14 @@ pub fn peak_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// A peak memory figure for the text summaries: `250 MB`, or `unknown`.
+pub fn memory_text(mb: Option<f64>) -> String {
+    match mb {
+        Some(mb) => format!("{mb:.0} MB"),
+        None => "unknown".to_string(),
+    }
+}
+
 /// The value at fraction `q` of sorted `values` (nearest rank).
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
@@ -231,10 +239,6 @@ fn print_summary(
             )
         }
         BatchOutput::Text => {
-            let peak = match peak {
-                Some(mb) => format!("{mb:.0} MB"),
-                None => "unknown".to_string(),
-            };
             writeln!(
                 out,
                 "{} {} {}, relaxed {}, deals {}..{}, time limit {} s, {} {}",
@@ -258,7 +262,7 @@ fn print_summary(
                 "time per deal: median {median:.2} s, p90 {p90:.2} s, max {max:.2} s, total {:.1} s",
                 elapsed.as_secs_f64()
             )?;
-            writeln!(out, "peak memory: {peak}")
+            writeln!(out, "peak memory: {}", memory_text(peak))
         }
     }
 }
