@@ -209,6 +209,12 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
     }
     assert_eq!(lines[2]["type"], "summary");
     assert_eq!(lines[2]["deals"], 2);
+    // Peak memory is part of the benchmark: a number of MB on Linux, null where it cannot be read.
+    let peak = &lines[2]["peak_memory_mb"];
+    assert!(
+        peak.is_null() || peak.as_f64().is_some_and(|mb| mb > 0.0),
+        "{peak}"
+    );
 }
 
 #[test]
