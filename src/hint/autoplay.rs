@@ -149,7 +149,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
         busy / actions as f64
     };
     let elapsed = started.elapsed().as_secs_f64();
-    let peak = crate::solve::peak_memory().map(|b| b as f64 / (1 << 20) as f64);
+    let peak = crate::solve::peak_memory_mb();
     let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
     let comparison = options
         .against

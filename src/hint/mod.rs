@@ -42,7 +42,7 @@ impl Default for Budget {
 impl Budget {
     /// The budget `hint` and `autoplay` use for `game`. With more than one suit, searching further pays:
     /// over deals 1..200, 6,000 positions won 133 against 123 for 1,500 at two suits, and 25 against 20
-    /// for 3,000 at four, at about 25 ms a decision. At one suit 3,000 won 189 against 186 for 1,500, at
+    /// for 3,000 at four, at about 15 ms a decision. At one suit 3,000 won 189 against 186 for 1,500, at
     /// twice the time, so there the search stays small.
     pub fn for_game(game: &Game) -> Budget {
         let nodes = if game.kind.is_spider() && game.suits > 1 {

@@ -69,12 +69,12 @@ struct SummaryLine {
     peak_memory_mb: Option<f64>,
 }
 
-/// The whole process's peak resident memory in bytes (Linux's VmHWM), when the system says.
-pub fn peak_memory() -> Option<u64> {
+/// The whole process's peak resident memory in MB (Linux's VmHWM), when the system says.
+pub fn peak_memory_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+    Some(kb as f64 / 1024.0)
 }
 
 /// A peak memory figure for the text summaries: `250 MB`, or `unknown`.
@@ -207,7 +207,7 @@ fn print_summary(
     } else {
         won as f64 / deals as f64
     };
-    let peak = peak_memory().map(|b| b as f64 / (1 << 20) as f64);
+    let peak = peak_memory_mb();
     let game = &options.game;
     match options.output {
         BatchOutput::Json => {

@@ -17,7 +17,7 @@ pub use assist::{
     Known, LineStep, SESSION_TIME, SolveAnswer, SolveCommand, WINNABLE_TRY_TIME, answer,
     known_line, parse as parse_solve, remember_rest, solve_here, winnable_seed,
 };
-pub use batch::{BatchOptions, BatchOutput, memory_text, peak_memory, run_batch};
+pub use batch::{BatchOptions, BatchOutput, memory_text, peak_memory_mb, run_batch};
 pub use state::Unsupported;
 
 use crate::game::Game;
