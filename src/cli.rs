@@ -142,7 +142,7 @@ struct AutoplayArgs {
     #[command(flatten)]
     deals: Deals,
     /// Positions the hint searches a decision (default: as `hint` in a game, 1500 at one suit and in
-    /// Reno, 6000 with more suits).
+    /// Reno, 6000 at two suits and in Spiderette, 12000 at four).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     nodes: Option<u32>,
     /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
