@@ -1,15 +1,17 @@
 //! The endgame, once the stock is dealt: what is left unseen is only which face-down card lies where, so
 //! the player can deal those cards at random into the face-down places (worlds it cannot tell from the
-//! real one), solve each world with the full-information solver, and play the first action the most
-//! winning lines begin with. With nothing left unseen there is one world, the position itself, and the
-//! solver plays it exactly. With cards unseen the solver's lines count on knowing them (the worlds'
-//! winning lines vote with hindsight): that costs little when they are all of one suit, so that only
-//! their ranks are in doubt, and measured worse than the search at two suits; so otherwise the hint asks
-//! the worlds only when the search is stuck and would give up.
+//! real one) and solve each world with the full-information solver. With nothing left unseen there is one
+//! world, the position itself, and the solver plays it exactly. With cards unseen a world's line counts
+//! on knowing them, so its first action may pay only in that world: the worlds check the search's choice
+//! rather than replace it. Every action a line begins with, and the search's, is played in every world,
+//! and the search's stands unless another leaves more worlds won. That costs little when the unseen cards
+//! are all of one suit, so that only their ranks are in doubt, and measured no better than the search at
+//! two suits; so otherwise the hint asks the worlds only when the search is stuck and would give up.
 
 use super::view::View;
 use super::{Goal, Plan, Rng, key};
-use crate::position::Action;
+use crate::game::Game;
+use crate::position::{Action, Position};
 use crate::solve::{Limits, Outcome, solve as solve_world};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -27,9 +29,14 @@ pub(super) fn worth_asking(view: &View) -> bool {
     view.stock() == 0 && unseen.iter().all(|card| card.suit() == unseen[0].suit())
 }
 
-/// The action most winning lines begin with, among those that do not lead back to a position met
-/// before; ties go to `preferred` (the search's choice), then to the action met first. `None` before the
-/// stock is dealt, or when no world is won.
+/// The action the worlds' winning lines make the best case for, among those that do not lead back to a
+/// position met before. `None` before the stock is dealt, or when no world is won.
+///
+/// A world's line knows where its face-down cards lie, so its first action may pay only in that world.
+/// So when the lines begin differently, every action they begin with, and `preferred` (the search's
+/// choice, which knows nothing it cannot see), is played in every world, and the one after which the
+/// solver wins the most worlds is chosen; ties go to `preferred`, then to the action met first. The worlds
+/// thus overrule the search only when its action loses more of them.
 pub(super) fn vote(
     view: &View,
     visited: &HashSet<u64>,
@@ -40,21 +47,12 @@ pub(super) fn vote(
         return None;
     }
     let game = *view.game();
-    let worlds = if view.unseen().is_empty() { 1 } else { WORLDS };
-    let limits = Limits {
-        time: Duration::from_secs(60),
-        max_bytes: 64 << 20,
-        max_positions: POSITIONS,
-    };
-    // (action, votes, the longest winning line it begins)
-    let mut tally: Vec<(Action, usize, usize)> = Vec::new();
+    let count = if view.unseen().is_empty() { 1 } else { WORLDS };
+    let worlds: Vec<Position> = (0..count).map(|_| view.sample(rng)).collect();
+    let mut candidates: Vec<Candidate> = Vec::new();
     let mut refused: Vec<Action> = Vec::new();
-    for _ in 0..worlds {
-        let world = view.sample(rng);
-        let Ok(report) = solve_world(&game, &world, &limits) else {
-            return None;
-        };
-        let Outcome::Won(line) = report.outcome else {
+    for (index, world) in worlds.iter().enumerate() {
+        let Some(line) = winning_line(&game, world) else {
             continue;
         };
         let Some(&action) = line.first() else {
@@ -63,9 +61,9 @@ pub(super) fn vote(
         if refused.contains(&action) {
             continue;
         }
-        if let Some(entry) = tally.iter_mut().find(|(a, _, _)| *a == action) {
-            entry.1 += 1;
-            entry.2 = entry.2.max(line.len());
+        if let Some(known) = candidates.iter_mut().find(|c| c.action == action) {
+            known.won.push(index);
+            known.longest = known.longest.max(line.len());
             continue;
         }
         let mut next = world.clone();
@@ -75,18 +73,44 @@ pub(super) fn vote(
             refused.push(action);
             continue;
         }
-        tally.push((action, 1, line.len()));
+        candidates.push(Candidate {
+            action,
+            won: vec![index],
+            longest: line.len(),
+        });
     }
-    let most = tally.iter().map(|&(_, votes, _)| votes).max()?;
-    let &(action, votes, steps) = tally
+    // With one world the solver's line is exact, and wins.
+    if let Some(action) = preferred
+        && count > 1
+        && !candidates.is_empty()
+        && !candidates.iter().any(|c| c.action == action)
+    {
+        candidates.push(Candidate {
+            action,
+            won: Vec::new(),
+            longest: 0,
+        });
+    }
+    if candidates.len() > 1 {
+        for candidate in &mut candidates {
+            for (index, world) in worlds.iter().enumerate() {
+                if !candidate.won.contains(&index) && wins_after(&game, world, candidate.action) {
+                    candidate.won.push(index);
+                }
+            }
+        }
+    }
+    let most = candidates.iter().map(|c| c.won.len()).max()?;
+    let chosen = candidates
         .iter()
-        .filter(|&&(_, v, _)| v == most)
-        .find(|&&(a, _, _)| Some(a) == preferred)
-        .or_else(|| tally.iter().find(|&&(_, v, _)| v == most))?;
+        .filter(|c| c.won.len() == most)
+        .find(|c| Some(c.action) == preferred)
+        .or_else(|| candidates.iter().find(|c| c.won.len() == most))?;
+    let action = chosen.action;
     // With one world the line wins the real game; with sampled worlds it wins only there, so the plan
     // is only what the action itself does.
     let (goal, steps) = match action {
-        _ if worlds == 1 => (Goal::Wins, steps),
+        _ if count == 1 => (Goal::Wins, chosen.longest),
         Action::Remove { .. } => (Goal::Removes, 1),
         Action::Move { row: 0, .. } => (Goal::Empties, 1),
         _ => (Goal::Improves, 1),
@@ -96,7 +120,104 @@ pub(super) fn vote(
         Plan {
             goal,
             steps,
-            value: votes as i32,
+            value: most as i32,
         },
     ))
+}
+
+/// An action the worlds' lines begin with (or the search's choice), and the worlds (by index) the
+/// solver wins after it.
+struct Candidate {
+    action: Action,
+    won: Vec<usize>,
+    /// The longest winning line it begins.
+    longest: usize,
+}
+
+/// The solver's winning line in `world`, if it finds one.
+fn winning_line(game: &Game, world: &Position) -> Option<Vec<Action>> {
+    let limits = Limits {
+        time: Duration::from_secs(60),
+        max_bytes: 64 << 20,
+        max_positions: POSITIONS,
+    };
+    match solve_world(game, world, &limits).ok()?.outcome {
+        Outcome::Won(line) => Some(line),
+        _ => None,
+    }
+}
+
+/// Whether the solver wins `world` after `action`.
+fn wins_after(game: &Game, world: &Position, action: Action) -> bool {
+    let mut next = world.clone();
+    next.apply(action, game, game.autoremove).is_ok() && winning_line(game, &next).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Card, Suit};
+    use crate::game::GameKind;
+    use crate::position::Column;
+
+    /// One suit, the stock dealt, five suits removed: three fours to aces are left, three of them face
+    /// down under a four in column 1, with two empty columns. Every world is won, whatever the search
+    /// chooses among harmless moves.
+    fn easy_endgame() -> (Game, Position) {
+        let game = Game {
+            kind: GameKind::Spider,
+            suits: 1,
+            ..Game::default()
+        };
+        let spades = |ranks: &[u8]| -> Vec<Card> {
+            ranks.iter().map(|&r| Card::new(r, Suit::Spades)).collect()
+        };
+        let run = |from: u8, to: u8| spades(&(to..=from).rev().collect::<Vec<_>>());
+        let mut columns = vec![
+            Column {
+                cards: spades(&[4, 2, 1, 4]),
+                hidden: 3,
+            },
+            Column::default(),
+        ];
+        columns[1].cards = run(13, 5);
+        columns.extend(
+            [
+                run(13, 5),
+                run(13, 6),
+                run(4, 1),
+                run(3, 1),
+                spades(&[5]),
+                spades(&[3]),
+            ]
+            .map(|cards| Column { cards, hidden: 0 }),
+        );
+        columns.extend([Column::default(), Column::default()]);
+        let position = Position {
+            columns,
+            removed: vec![Suit::Spades; 5],
+            ..Position::default()
+        };
+        (game, position)
+    }
+
+    #[test]
+    fn the_worlds_keep_the_searchs_choice_when_it_wins_as_many_of_them() {
+        let (game, position) = easy_endgame();
+        let view = View::of(&game, &position);
+        assert_eq!(view.unseen().len(), 3);
+        // The lone five of column 7 into an empty column: no line begins with that, and it loses
+        // nothing.
+        let harmless = Action::Move {
+            from: 6,
+            row: 0,
+            to: 8,
+        };
+        let (own, _) = vote(&view, &HashSet::new(), None, &mut Rng::new(1)).unwrap();
+        assert_ne!(own, harmless);
+        let (action, plan) =
+            vote(&view, &HashSet::new(), Some(harmless), &mut Rng::new(1)).unwrap();
+        assert_eq!(action, harmless);
+        assert_eq!(plan.value, WORLDS as i32, "won in every world");
+    }
 }
