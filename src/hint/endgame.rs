@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 /// Worlds solved a decision.
-const WORLDS: usize = 8;
+const WORLDS: usize = 12;
 
 /// Positions the solver may generate for one world: a count, so a hint is the same on every machine.
 const POSITIONS: u64 = 60_000;
