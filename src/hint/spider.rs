@@ -81,7 +81,10 @@ pub struct Weights {
     pub cleared: i32,
     pub empty: i32,
     pub suit_link: i32,
-    pub rank_link: i32,
+    /// Cost of a card on anything but the next card of its suit. A card on the next rank of another
+    /// suit costs as much as any other break: it cannot move with the card it lies on, and it hides
+    /// what lies under. (Valued as a half-link, +6, four-suit deals 1..200 at 6,000 positions won 24;
+    /// at 0, 31; at -5, 34; as a break, 47; at -15, 50.)
     pub broken: i32,
     pub removed: i32,
     pub fit: i32,
@@ -92,7 +95,6 @@ pub const WEIGHTS: Weights = Weights {
     cleared: 40,
     empty: 140,
     suit_link: 14,
-    rank_link: 6,
     broken: 10,
     removed: 400,
     fit: 10,
@@ -303,8 +305,6 @@ impl Table {
             for pair in col.cards().windows(2) {
                 if follows(pair[1], pair[0]) {
                     v += w.suit_link;
-                } else if rank(pair[1]) + 1 == rank(pair[0]) {
-                    v += w.rank_link;
                 } else {
                     v -= w.broken;
                 }
