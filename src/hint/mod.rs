@@ -43,8 +43,9 @@ impl Budget {
     /// The budget `hint` and `autoplay` use for `game`. With more suits, searching further pays: over
     /// deals 1..200, 6,000 positions won 133 against 123 for 1,500 at two suits, at about 15 ms a
     /// decision; at four suits 12,000 won 22 against 14 for 6,000 over deals 1..100 and 71 against 60
-    /// over deals 1..500, at about 28 ms and twice the peak memory (1,027 MB against 557 MB). At
-    /// one suit 3,000 won 189 against 186 for 1,500, at twice the time, so there the search stays small.
+    /// over deals 1..500, at about twice the time and peak memory, and still 51 against 47 over deals
+    /// 1..200 once off-suit links counted as breaks (about 34 ms a decision). At one suit 3,000 won 189
+    /// against 186 for 1,500, at twice the time, so there the search stays small.
     /// (Spiderette, with four suits but one deck, keeps the 6,000 it was measured with.)
     pub fn for_game(game: &Game) -> Budget {
         let nodes = match (game.kind, game.suits) {
