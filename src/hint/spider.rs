@@ -399,7 +399,7 @@ impl<'a> Context<'a> {
 /// A position found and not yet searched from: the step from its parent (a position searched from), so
 /// that only the positions searched from keep a whole table.
 struct Node {
-    parent: usize,
+    parent: u32,
     step: Step,
     first: Step,
     depth: u16,
@@ -411,7 +411,7 @@ struct Node {
 #[derive(Clone, Copy)]
 struct Turned {
     /// The column of the first card turned, and the plan's length to it.
-    column: usize,
+    column: u8,
     steps: u16,
     /// What the cards turned are worth beyond their face-down counts: the expectation of how well they
     /// fit (the table counts them as unknown cards).
@@ -421,6 +421,10 @@ struct Turned {
 fn fit_of(turned: Option<Turned>) -> i32 {
     turned.map_or(0, |t| t.fit)
 }
+
+/// The positions found and not yet searched from, best value first, then the one found first (by its
+/// index among the nodes).
+type Frontier = BinaryHeap<(i32, std::cmp::Reverse<u32>)>;
 
 /// A card no card goes onto and that goes onto none: a turned card not yet known, in plans that go on
 /// past it.
@@ -462,16 +466,16 @@ pub(super) fn search(
     seen.insert(root.key());
     let mut tables: Vec<Table> = vec![root.clone()];
     let mut nodes: Vec<Node> = Vec::new();
-    let mut heap: BinaryHeap<(i32, std::cmp::Reverse<usize>)> = BinaryHeap::new();
+    let mut heap: Frontier = BinaryHeap::new();
     let mut steps = Vec::new();
     let mut expanded = 0;
     let mut expand = |table: &Table,
-                      parent: usize,
+                      parent: u32,
                       first: Option<Step>,
                       depth: u16,
                       turned: Option<Turned>,
                       nodes: &mut Vec<Node>,
-                      heap: &mut BinaryHeap<(i32, std::cmp::Reverse<usize>)>,
+                      heap: &mut Frontier,
                       steps: &mut Vec<Step>,
                       consider: &mut dyn FnMut(i32, u16, Step, Goal, u16)| {
         table.steps(steps);
@@ -487,7 +491,7 @@ pub(super) fn search(
             if let Some(col) = reveals {
                 let value = ctx.reveal_value(&child, col);
                 let so_far = turned.get_or_insert(Turned {
-                    column: col,
+                    column: col as u8,
                     steps: depth + 1,
                     fit: 0,
                 });
@@ -496,7 +500,7 @@ pub(super) fn search(
                     depth + 1,
                     first,
                     Goal::TurnsUp {
-                        column: so_far.column,
+                        column: so_far.column as usize,
                     },
                     so_far.steps,
                 );
@@ -515,7 +519,9 @@ pub(super) fn search(
                         value,
                         depth + 1,
                         first,
-                        Goal::TurnsUp { column: t.column },
+                        Goal::TurnsUp {
+                            column: t.column as usize,
+                        },
                         t.steps,
                     ),
                     None => {
@@ -530,7 +536,11 @@ pub(super) fn search(
                     }
                 }
             }
-            heap.push((value, std::cmp::Reverse(nodes.len())));
+            // (Only a budget far beyond memory could find this many.)
+            let Ok(index) = u32::try_from(nodes.len()) else {
+                continue;
+            };
+            heap.push((value, std::cmp::Reverse(index)));
             nodes.push(Node {
                 parent,
                 step,
@@ -556,12 +566,17 @@ pub(super) fn search(
             break;
         }
         expanded += 1;
-        let node = &nodes[index];
+        let node = &nodes[index as usize];
         let (first, depth, turned) = (node.first, node.depth, node.turned);
-        let table = tables[node.parent].successor(node.step, ctx.autoremove);
+        let table = tables[node.parent as usize].successor(node.step, ctx.autoremove);
         if table.can_deal(ctx.relaxed) {
             let (goal, steps) = match turned {
-                Some(t) => (Goal::TurnsUp { column: t.column }, t.steps),
+                Some(t) => (
+                    Goal::TurnsUp {
+                        column: t.column as usize,
+                    },
+                    t.steps,
+                ),
                 None => (Goal::Deal, depth + 1),
             };
             consider(
@@ -574,7 +589,7 @@ pub(super) fn search(
         }
         expand(
             &table,
-            tables.len(),
+            tables.len() as u32,
             Some(first),
             depth,
             turned,
