@@ -8,8 +8,9 @@
 //! are all of one suit, so that only their ranks are in doubt, and measured no better than the search at
 //! two suits; so otherwise the hint asks the worlds only when the search is stuck and would give up.
 
+use super::spider::Table;
 use super::view::View;
-use super::{Goal, Plan, Rng, key};
+use super::{Goal, Plan, Rng, WEIGHTS, key};
 use crate::game::Game;
 use crate::position::{Action, Position};
 use crate::solve::{Limits, Outcome, solve as solve_world};
@@ -36,10 +37,14 @@ pub(super) fn worth_asking(view: &View) -> bool {
 /// So when the lines begin differently, every action they begin with, and `preferred` (the search's
 /// choice, which knows nothing it cannot see), is played in every world, and the one after which the
 /// solver wins the most worlds is chosen; ties go to `preferred`, then to the action met first. The worlds
-/// thus overrule the search only when its action loses more of them.
+/// thus overrule the search only when its action loses more of them. When every line begins by going back
+/// to a position met before, the actions that make progress (judged against `floor`, the best value
+/// reached in this stage of the game) are played in every world instead: the search's choice would
+/// otherwise go unchecked.
 pub(super) fn vote(
     view: &View,
     visited: &HashSet<u64>,
+    floor: i32,
     preferred: Option<Action>,
     rng: &mut Rng,
 ) -> Option<(Action, Plan)> {
@@ -79,6 +84,11 @@ pub(super) fn vote(
             longest: line.len(),
         });
     }
+    // Every line began by going back to a position met before, which the hint never does: the worlds
+    // are won, but not by an action it may play, so test every action that makes progress.
+    if candidates.is_empty() && !refused.is_empty() {
+        candidates = progress(view, &worlds[0], visited, floor, preferred);
+    }
     // With one world the solver's line is exact, and wins.
     if let Some(action) = preferred
         && count > 1
@@ -94,8 +104,12 @@ pub(super) fn vote(
     if candidates.len() > 1 {
         for candidate in &mut candidates {
             for (index, world) in worlds.iter().enumerate() {
-                if !candidate.won.contains(&index) && wins_after(&game, world, candidate.action) {
+                if candidate.won.contains(&index) {
+                    continue;
+                }
+                if let Some(steps) = steps_to_win_after(&game, world, candidate.action) {
                     candidate.won.push(index);
+                    candidate.longest = candidate.longest.max(steps);
                 }
             }
         }
@@ -125,6 +139,48 @@ pub(super) fn vote(
     ))
 }
 
+/// The actions from `world` that lead to no position met before and make progress, as the search asks
+/// of a plan: they turn up a card, remove a suit, or reach a better arrangement than any yet in this
+/// stage of the game (so the hint cannot wander). `preferred` counts whatever it does. Best arrangement
+/// first, so that ties go to it.
+fn progress(
+    view: &View,
+    world: &Position,
+    visited: &HashSet<u64>,
+    floor: i32,
+    preferred: Option<Action>,
+) -> Vec<Candidate> {
+    let game = *view.game();
+    let eval = |view: &View| Table::from_view(view).map_or(i32::MIN, |t| t.eval(&WEIGHTS));
+    let here = eval(view).max(floor);
+    let mut found: Vec<(i32, Action)> = Vec::new();
+    for action in world.legal_actions(&game) {
+        let mut next = world.clone();
+        if next.apply(action, &game, game.autoremove).is_err() {
+            continue;
+        }
+        let seen = View::of(&game, &next);
+        if visited.contains(&key(&seen)) {
+            continue;
+        }
+        let value = eval(&seen);
+        let turns = next.hidden_count() < world.hidden_count();
+        let removes = matches!(action, Action::Remove { .. });
+        if turns || removes || value > here || Some(action) == preferred {
+            found.push((value, action));
+        }
+    }
+    found.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
+    found
+        .into_iter()
+        .map(|(_, action)| Candidate {
+            action,
+            won: Vec::new(),
+            longest: 0,
+        })
+        .collect()
+}
+
 /// An action the worlds' lines begin with (or the search's choice), and the worlds (by index) the
 /// solver wins after it.
 struct Candidate {
@@ -147,10 +203,11 @@ fn winning_line(game: &Game, world: &Position) -> Option<Vec<Action>> {
     }
 }
 
-/// Whether the solver wins `world` after `action`.
-fn wins_after(game: &Game, world: &Position, action: Action) -> bool {
+/// The length of the solver's winning line in `world` that begins with `action`, if it finds one.
+fn steps_to_win_after(game: &Game, world: &Position, action: Action) -> Option<usize> {
     let mut next = world.clone();
-    next.apply(action, game, game.autoremove).is_ok() && winning_line(game, &next).is_some()
+    next.apply(action, game, game.autoremove).ok()?;
+    Some(1 + winning_line(game, &next)?.len())
 }
 
 #[cfg(test)]
@@ -213,11 +270,35 @@ mod tests {
             row: 0,
             to: 8,
         };
-        let (own, _) = vote(&view, &HashSet::new(), None, &mut Rng::new(1)).unwrap();
+        let (own, _) = vote(&view, &HashSet::new(), i32::MIN, None, &mut Rng::new(1)).unwrap();
         assert_ne!(own, harmless);
-        let (action, plan) =
-            vote(&view, &HashSet::new(), Some(harmless), &mut Rng::new(1)).unwrap();
+        let (action, plan) = vote(
+            &view,
+            &HashSet::new(),
+            i32::MIN,
+            Some(harmless),
+            &mut Rng::new(1),
+        )
+        .unwrap();
         assert_eq!(action, harmless);
         assert_eq!(plan.value, WORLDS as i32, "won in every world");
+    }
+
+    #[test]
+    fn when_every_line_goes_back_the_worlds_still_choose_among_the_other_actions() {
+        let (game, mut position) = easy_endgame();
+        position.columns[0].hidden = 0;
+        let view = View::of(&game, &position);
+        assert!(view.unseen().is_empty(), "one world, the position itself");
+        let line = winning_line(&game, &position).expect("won");
+        let mut back = position.clone();
+        back.apply(line[0], &game, game.autoremove).unwrap();
+        // As if the solver's first action led back to a position met before.
+        let visited = HashSet::from([key(&View::of(&game, &back))]);
+        let (action, plan) = vote(&view, &visited, i32::MIN, None, &mut Rng::new(1))
+            .expect("other actions still win");
+        assert_ne!(action, line[0]);
+        assert_eq!(plan.goal, Goal::Wins);
+        assert!(plan.steps > 1);
     }
 }

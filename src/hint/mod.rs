@@ -176,7 +176,7 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
         let searched = searched.map(|(step, plan)| (spider::action(view, step), plan));
         match searched {
             // Stuck: before giving up, see whether the solver wins sampled worlds.
-            None => endgame::vote(view, &visited.keys, None, rng)?,
+            None => endgame::vote(view, &visited.keys, floor, None, rng)?,
             // Nothing unseen: the solver's one world is the position itself. Unseen cards all of one
             // suit: the worlds check the search's choice, which stands unless another action leaves more
             // of them won (over deals 1..500 at one suit and eight worlds, 466 won against 455 when the
@@ -184,7 +184,7 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
             // decision once the stock is dealt won 123 against 123 over deals 1..200, several times
             // slower).
             Some((action, _)) if endgame::worth_asking(view) => {
-                endgame::vote(view, &visited.keys, Some(action), rng).or(searched)?
+                endgame::vote(view, &visited.keys, floor, Some(action), rng).or(searched)?
             }
             Some(searched) => searched,
         }
