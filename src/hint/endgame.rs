@@ -86,7 +86,8 @@ pub(super) fn vote(
     }
     // Every line began by going back to a position met before, which the hint never does: the worlds
     // are won, but not by an action it may play, so test every action that makes progress.
-    if candidates.is_empty() && !refused.is_empty() {
+    let all_refused = candidates.is_empty() && !refused.is_empty();
+    if all_refused {
         candidates = progress(view, &worlds[0], visited, floor, preferred);
     }
     // With one world the solver's line is exact, and wins.
@@ -101,7 +102,8 @@ pub(super) fn vote(
             longest: 0,
         });
     }
-    if candidates.len() > 1 {
+    // (Actions found without a line are tested even alone: none may win.)
+    if candidates.len() > 1 || all_refused {
         for candidate in &mut candidates {
             for (index, world) in worlds.iter().enumerate() {
                 if candidate.won.contains(&index) {
@@ -114,7 +116,11 @@ pub(super) fn vote(
             }
         }
     }
-    let most = candidates.iter().map(|c| c.won.len()).max()?;
+    let most = candidates
+        .iter()
+        .map(|c| c.won.len())
+        .max()
+        .filter(|&most| most > 0)?;
     let chosen = candidates
         .iter()
         .filter(|c| c.won.len() == most)
