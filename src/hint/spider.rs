@@ -440,46 +440,124 @@ pub(super) fn search(
     budget: &Budget,
     rng: &mut Rng,
 ) -> Option<(Step, Plan)> {
-    let w = ctx.weights;
-    let deal_seed = rng.next_u64();
-    let root_value = root.eval(w).max(floor);
-    let mut best: Option<(i32, u16, Step, Goal, u16)> = None;
-    let mut consider = |value: i32, depth: u16, first: Step, goal: Goal, steps: u16| {
-        let better = match &best {
-            None => true,
-            Some((v, d, _, _, _)) => value > *v || (value == *v && depth < *d),
-        };
-        if better {
-            best = Some((value, depth, first, goal, steps));
-        }
+    let mut search = Search {
+        ctx,
+        root,
+        root_value: root.eval(ctx.weights).max(floor),
+        samples: budget.samples,
+        deal_seed: rng.next_u64(),
+        best: None,
+        seen: visited.clone(),
+        nodes: Vec::new(),
+        heap: BinaryHeap::new(),
+        steps: Vec::new(),
     };
     if root.can_deal(ctx.relaxed) {
-        consider(
-            ctx.deal_value(root, budget.samples, deal_seed),
-            1,
-            Step::Deal,
-            Goal::Deal,
-            1,
-        );
+        let value = ctx.deal_value(root, search.samples, search.deal_seed);
+        search.consider(value, 1, Step::Deal, Goal::Deal, 1);
     }
-    let mut seen: HashSet<u64> = visited.clone();
-    seen.insert(root.key());
+    search.seen.insert(root.key());
+    // The tables searched from, by index: a node keeps only its parent's index and its step.
     let mut tables: Vec<Table> = vec![root.clone()];
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut heap: Frontier = BinaryHeap::new();
-    let mut steps = Vec::new();
+    search.expand(root, 0, None, 0, None);
     let mut expanded = 0;
-    let mut expand = |table: &Table,
-                      parent: u32,
-                      first: Option<Step>,
-                      depth: u16,
-                      turned: Option<Turned>,
-                      nodes: &mut Vec<Node>,
-                      heap: &mut Frontier,
-                      steps: &mut Vec<Step>,
-                      consider: &mut dyn FnMut(i32, u16, Step, Goal, u16)| {
-        table.steps(steps);
-        for &step in steps.iter() {
+    while let Some((_, std::cmp::Reverse(index))) = search.heap.pop() {
+        if expanded >= budget.nodes {
+            break;
+        }
+        expanded += 1;
+        let node = &search.nodes[index as usize];
+        let (first, depth, turned) = (node.first, node.depth, node.turned);
+        let table = tables[node.parent as usize].successor(node.step, ctx.autoremove);
+        if table.can_deal(ctx.relaxed) {
+            let (goal, steps) = match turned {
+                Some(t) => (
+                    Goal::TurnsUp {
+                        column: t.column as usize,
+                    },
+                    t.steps,
+                ),
+                None => (Goal::Deal, depth + 1),
+            };
+            let value = ctx.deal_value(&table, search.samples, search.deal_seed) + fit_of(turned);
+            search.consider(value, depth + 1, first, goal, steps);
+        }
+        search.expand(&table, tables.len() as u32, Some(first), depth, turned);
+        tables.push(table);
+    }
+    if search.best.is_none() && root.stock > 0 && root.empty_count() > 0 {
+        search.best = fill_to_deal(root, ctx, visited);
+    }
+    let best = search.best?;
+    Some((
+        best.first,
+        Plan {
+            goal: best.goal,
+            steps: best.steps as usize,
+            value: best.value,
+        },
+    ))
+}
+
+/// The best plan found so far: its value, length to its end (shorter wins ties), first step, and what it
+/// aims at, reached in `steps`.
+#[derive(Clone, Copy)]
+struct Best {
+    value: i32,
+    depth: u16,
+    first: Step,
+    goal: Goal,
+    steps: u16,
+}
+
+/// One search in progress.
+struct Search<'a> {
+    ctx: &'a Context<'a>,
+    root: &'a Table,
+    /// What a plan that turns nothing must beat: the root's value, or the stage's best if higher.
+    root_value: i32,
+    samples: usize,
+    /// Every deal in one search is sampled from this seed, so arrangements are compared fairly.
+    deal_seed: u64,
+    best: Option<Best>,
+    /// Keys of the positions found, and of those met earlier in the game.
+    seen: HashSet<u64>,
+    nodes: Vec<Node>,
+    heap: Frontier,
+    /// A buffer for a table's steps.
+    steps: Vec<Step>,
+}
+
+impl Search<'_> {
+    fn consider(&mut self, value: i32, depth: u16, first: Step, goal: Goal, steps: u16) {
+        let better = self
+            .best
+            .is_none_or(|b| value > b.value || (value == b.value && depth < b.depth));
+        if better {
+            self.best = Some(Best {
+                value,
+                depth,
+                first,
+                goal,
+                steps,
+            });
+        }
+    }
+
+    /// Finds the children of `table` (the table searched from at index `parent`, reached by plans that
+    /// begin with `first` and turn `turned` on the way), values the plans ending there and queues them.
+    fn expand(
+        &mut self,
+        table: &Table,
+        parent: u32,
+        first: Option<Step>,
+        depth: u16,
+        turned: Option<Turned>,
+    ) {
+        let (ctx, w) = (self.ctx, self.ctx.weights);
+        let mut steps = std::mem::take(&mut self.steps);
+        table.steps(&mut steps);
+        for &step in &steps {
             let first = first.unwrap_or(step);
             let mut child = table.clone();
             let reveals = table.reveals(step);
@@ -495,53 +573,46 @@ pub(super) fn search(
                     steps: depth + 1,
                     fit: 0,
                 });
-                consider(
-                    value + so_far.fit,
-                    depth + 1,
-                    first,
-                    Goal::TurnsUp {
-                        column: so_far.column as usize,
-                    },
-                    so_far.steps,
-                );
+                let goal = Goal::TurnsUp {
+                    column: so_far.column as usize,
+                };
+                let (fit, to_turn) = (so_far.fit, so_far.steps);
                 // Go on past the card as one not yet known: a plan that turns up more cards whatever
                 // it is beats one that turns up one.
                 child.turn_unknown(col);
                 so_far.fit += value - child.eval(w);
+                self.consider(value + fit, depth + 1, first, goal, to_turn);
             }
-            if !seen.insert(child.key()) {
+            if !self.seen.insert(child.key()) {
                 continue;
             }
             let value = child.eval(w) + fit_of(turned);
-            if reveals.is_none() && value > root_value {
+            if reveals.is_none() && value > self.root_value {
                 match turned {
-                    Some(t) => consider(
-                        value,
-                        depth + 1,
-                        first,
-                        Goal::TurnsUp {
+                    Some(t) => {
+                        let goal = Goal::TurnsUp {
                             column: t.column as usize,
-                        },
-                        t.steps,
-                    ),
+                        };
+                        self.consider(value, depth + 1, first, goal, t.steps);
+                    }
                     None => {
-                        let goal = if child.removed > root.removed {
+                        let goal = if child.removed > self.root.removed {
                             Goal::Removes
-                        } else if child.empty_count() > root.empty_count() {
+                        } else if child.empty_count() > self.root.empty_count() {
                             Goal::Empties
                         } else {
                             Goal::Improves
                         };
-                        consider(value, depth + 1, first, goal, depth + 1);
+                        self.consider(value, depth + 1, first, goal, depth + 1);
                     }
                 }
             }
             // (Only a budget far beyond memory could find this many.)
-            let Ok(index) = u32::try_from(nodes.len()) else {
+            let Ok(index) = u32::try_from(self.nodes.len()) else {
                 continue;
             };
-            heap.push((value, std::cmp::Reverse(index)));
-            nodes.push(Node {
+            self.heap.push((value, std::cmp::Reverse(index)));
+            self.nodes.push(Node {
                 parent,
                 step,
                 first,
@@ -549,88 +620,37 @@ pub(super) fn search(
                 turned,
             });
         }
-    };
-    expand(
-        root,
-        0,
-        None,
-        0,
-        None,
-        &mut nodes,
-        &mut heap,
-        &mut steps,
-        &mut consider,
-    );
-    while let Some((_, std::cmp::Reverse(index))) = heap.pop() {
-        if expanded >= budget.nodes {
-            break;
-        }
-        expanded += 1;
-        let node = &nodes[index as usize];
-        let (first, depth, turned) = (node.first, node.depth, node.turned);
-        let table = tables[node.parent as usize].successor(node.step, ctx.autoremove);
-        if table.can_deal(ctx.relaxed) {
-            let (goal, steps) = match turned {
-                Some(t) => (
-                    Goal::TurnsUp {
-                        column: t.column as usize,
-                    },
-                    t.steps,
-                ),
-                None => (Goal::Deal, depth + 1),
-            };
-            consider(
-                ctx.deal_value(&table, budget.samples, deal_seed) + fit_of(turned),
-                depth + 1,
-                first,
-                goal,
-                steps,
-            );
-        }
-        expand(
-            &table,
-            tables.len() as u32,
-            Some(first),
-            depth,
-            turned,
-            &mut nodes,
-            &mut heap,
-            &mut steps,
-            &mut consider,
-        );
-        tables.push(table);
+        self.steps = steps;
     }
-    if best.is_none() && root.stock > 0 && root.empty_count() > 0 {
-        // Nothing to do but deal, and a deal needs every column filled: fill one, as cheaply as can be.
-        let mut fill: Option<(i32, Step)> = None;
-        root.steps(&mut steps);
-        for &step in &steps {
-            let Step::Move { to, .. } = step else {
-                continue;
-            };
-            if !root.cols[to as usize].is_empty() || root.reveals(step).is_some() {
-                continue;
-            }
-            let mut child = root.clone();
-            child.apply(step, ctx.autoremove);
-            let value = child.eval(w);
-            if !visited.contains(&child.key()) && fill.is_none_or(|(v, _)| value > v) {
-                fill = Some((value, step));
-            }
+}
+
+/// Nothing to do but deal, and a deal needs every column filled: the cheapest move into an empty column
+/// that turns nothing up and leads to no position met before.
+fn fill_to_deal(root: &Table, ctx: &Context, visited: &HashSet<u64>) -> Option<Best> {
+    let mut fill: Option<(i32, Step)> = None;
+    let mut steps = Vec::new();
+    root.steps(&mut steps);
+    for &step in &steps {
+        let Step::Move { to, .. } = step else {
+            continue;
+        };
+        if !root.cols[to as usize].is_empty() || root.reveals(step).is_some() {
+            continue;
         }
-        if let Some((value, step)) = fill {
-            best = Some((value, 1, step, Goal::Deal, 1));
+        let mut child = root.clone();
+        child.apply(step, ctx.autoremove);
+        let value = child.eval(ctx.weights);
+        if !visited.contains(&child.key()) && fill.is_none_or(|(v, _)| value > v) {
+            fill = Some((value, step));
         }
     }
-    let (value, _, first, goal, steps) = best?;
-    Some((
-        first,
-        Plan {
-            goal,
-            steps: steps as usize,
-            value,
-        },
-    ))
+    fill.map(|(value, step)| Best {
+        value,
+        depth: 1,
+        first: step,
+        goal: Goal::Deal,
+        steps: 1,
+    })
 }
 
 /// A search step as the action the player makes (rows count from 0, face-down cards included).
