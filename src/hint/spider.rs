@@ -452,10 +452,7 @@ pub(super) fn search(
         heap: BinaryHeap::new(),
         steps: Vec::new(),
     };
-    if root.can_deal(ctx.relaxed) {
-        let value = ctx.deal_value(root, search.samples, search.deal_seed);
-        search.consider(value, 1, Step::Deal, Goal::Deal, 1);
-    }
+    search.consider_deal(root, Step::Deal, 0, None);
     search.seen.insert(root.key());
     // The tables searched from, by index: a node keeps only its parent's index and its step.
     let mut tables: Vec<Table> = vec![root.clone()];
@@ -469,19 +466,7 @@ pub(super) fn search(
         let node = &search.nodes[index as usize];
         let (first, depth, turned) = (node.first, node.depth, node.turned);
         let table = tables[node.parent as usize].successor(node.step, ctx.autoremove);
-        if table.can_deal(ctx.relaxed) {
-            let (goal, steps) = match turned {
-                Some(t) => (
-                    Goal::TurnsUp {
-                        column: t.column as usize,
-                    },
-                    t.steps,
-                ),
-                None => (Goal::Deal, depth + 1),
-            };
-            let value = ctx.deal_value(&table, search.samples, search.deal_seed) + fit_of(turned);
-            search.consider(value, depth + 1, first, goal, steps);
-        }
+        search.consider_deal(&table, first, depth, turned);
         search.expand(&table, tables.len() as u32, Some(first), depth, turned);
         tables.push(table);
     }
@@ -542,6 +527,25 @@ impl Search<'_> {
                 steps,
             });
         }
+    }
+
+    /// Considers dealing from `table`, reached in `depth` steps by a plan that begins with `first` (the
+    /// deal itself, from the root) and turns `turned` on the way.
+    fn consider_deal(&mut self, table: &Table, first: Step, depth: u16, turned: Option<Turned>) {
+        if !table.can_deal(self.ctx.relaxed) {
+            return;
+        }
+        let (goal, steps) = match turned {
+            Some(t) => (
+                Goal::TurnsUp {
+                    column: t.column as usize,
+                },
+                t.steps,
+            ),
+            None => (Goal::Deal, depth + 1),
+        };
+        let value = self.ctx.deal_value(table, self.samples, self.deal_seed) + fit_of(turned);
+        self.consider(value, depth + 1, first, goal, steps);
     }
 
     /// Finds the children of `table` (the table searched from at index `parent`, reached by plans that
