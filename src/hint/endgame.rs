@@ -1,24 +1,39 @@
 //! The endgame, once the stock is dealt: what is left unseen is only which face-down card lies where, so
 //! the player can deal those cards at random into the face-down places (worlds it cannot tell from the
 //! real one) and solve each world with the full-information solver. With nothing left unseen there is one
-//! world, the position itself, and the solver plays it exactly. With cards unseen a world's line counts
-//! on knowing them, so its first action may pay only in that world: the worlds check the search's choice
-//! rather than replace it. Every action a line begins with, and the search's, is played in every world,
-//! and the search's stands unless another leaves more worlds won. That costs little when the unseen cards
-//! are all of one suit, so that only their ranks are in doubt, and measured no better than the search at
-//! two suits; so otherwise the hint asks the worlds only when the search is stuck and would give up.
+//! world, the position itself, and the solver plays it exactly.
+//!
+//! With cards unseen, a world's line counts on knowing them, so the worlds judge plans rather than single
+//! actions: until the next card turns up the player learns nothing new, so it can commit to the moves up
+//! to it, and judging a first action alone would let every world's solver go on as it pleases (a
+//! different way in each world) from the very next move. The plans are the lines of a few worlds, cut at
+//! their first turned card, and the search's own plan followed to its first turned card; each is played
+//! in every world of another sample, the solver finishes it there, and the plan that wins the most of
+//! those worlds is chosen (ties go to the search's). The search's choice so stands unless a plan wins more.
+//! That costs little when the unseen cards are all of one suit, so that only their ranks are in doubt,
+//! and measured no better than the search at two suits; so otherwise the hint asks the worlds only when
+//! the search is stuck and would give up.
 
-use super::spider::Table;
+use super::spider::{self, Table};
 use super::view::View;
-use super::{Goal, Plan, Rng, WEIGHTS, key};
+use super::{Budget, Goal, Plan, Rng, Visited, WEIGHTS, key, stage};
 use crate::game::Game;
-use crate::position::{Action, Position};
+use crate::position::{Action, Position, Status};
 use crate::solve::{Limits, Outcome, solve as solve_world};
 use std::collections::HashSet;
 use std::time::Duration;
 
-/// Worlds solved a decision.
-const WORLDS: usize = 12;
+/// Worlds a decision's plans are judged in. (Over deals 1..500 at one suit, with each deal's game
+/// branched into four such worlds once the stock was dealt, the hint won 1864 of the 1996 against 1848
+/// for twelve worlds judging single actions.)
+const WORLDS: usize = 24;
+
+/// Worlds whose winning lines propose plans: a sample apart from the judges, so that no plan is judged
+/// in the world it was made for.
+const PROPOSERS: usize = 8;
+
+/// Actions a plan may take before its first turned card.
+const PLAN_CAP: usize = 30;
 
 /// Positions the solver may generate for one world: a count, so a hint is the same on every machine.
 const POSITIONS: u64 = 60_000;
@@ -30,22 +45,64 @@ pub(super) fn worth_asking(view: &View) -> bool {
     view.stock() == 0 && unseen.iter().all(|card| card.suit() == unseen[0].suit())
 }
 
-/// The action the worlds' winning lines make the best case for, among those that do not lead back to a
-/// position met before. `None` before the stock is dealt, or when no world is won.
+/// The search's plan from `first` on, up to and with its first turned card: one search a step, each
+/// from the position the plan has reached (the cards it turns are still unknown, so any world serves).
+pub(super) fn search_plan(
+    view: &View,
+    visited: &Visited,
+    budget: &Budget,
+    first: Action,
+) -> Vec<Action> {
+    let game = *view.game();
+    let mut position = view.sample(&mut Rng::new(0));
+    let mut visited = visited.clone();
+    let mut plan = Vec::new();
+    let mut action = first;
+    loop {
+        let hidden = position.hidden_count();
+        if position.apply(action, &game, game.autoremove).is_err() {
+            break;
+        }
+        plan.push(action);
+        if position.hidden_count() < hidden
+            || plan.len() >= PLAN_CAP
+            || position.status(&game) != Status::Playing
+        {
+            break;
+        }
+        let next = View::of(&game, &position);
+        visited.insert(&next);
+        let Some(table) = Table::from_view(&next) else {
+            break;
+        };
+        let ctx = spider::Context::new(&next, &WEIGHTS);
+        let floor = visited.floor(&next).unwrap_or(i32::MIN);
+        let mut rng = Rng::for_stage(0, stage(&next));
+        let Some((step, _)) = spider::search(&table, &ctx, &visited.keys, floor, budget, &mut rng)
+        else {
+            break;
+        };
+        action = spider::action(&next, step);
+    }
+    plan
+}
+
+/// The action the worlds make the best case for, among those that do not lead back to a position met
+/// before. `None` before the stock is dealt, or when no world is won.
 ///
-/// A world's line knows where its face-down cards lie, so its first action may pay only in that world.
-/// So when the lines begin differently, every action they begin with, and `preferred` (the search's
-/// choice, which knows nothing it cannot see), is played in every world, and the one after which the
-/// solver wins the most worlds is chosen; ties go to `preferred`, then to the action met first. The worlds
-/// thus overrule the search only when its action loses more of them. When every line begins by going back
-/// to a position met before, the actions that make progress (judged against `floor`, the best value
-/// reached in this stage of the game) are played in every world instead: the search's choice would
-/// otherwise go unchecked.
+/// `preferred` is the search's choice, with the rest of its plan up to its first turned card. With cards
+/// unseen the worlds choose among plans (above). Failing a plan (no proposing world is won, or every line
+/// begins by going back), and with nothing unseen, they choose among first actions instead: every action
+/// a line begins with, and the search's, is played in every world, and the one after which the solver
+/// wins the most worlds is chosen; ties go to the search's, then to the action met first. When every line
+/// begins by going back to a position met before, the actions that make progress (judged against `floor`,
+/// the best value reached in this stage of the game) are played in every world instead: the search's
+/// choice would otherwise go unchecked.
 pub(super) fn vote(
     view: &View,
     visited: &HashSet<u64>,
     floor: i32,
-    preferred: Option<Action>,
+    preferred: Option<&[Action]>,
     rng: &mut Rng,
 ) -> Option<(Action, Plan)> {
     if view.stock() > 0 {
@@ -54,6 +111,13 @@ pub(super) fn vote(
     let game = *view.game();
     let count = if view.unseen().is_empty() { 1 } else { WORLDS };
     let worlds: Vec<Position> = (0..count).map(|_| view.sample(rng)).collect();
+    if count > 1 {
+        let proposers: Vec<Position> = (0..PROPOSERS).map(|_| view.sample(rng)).collect();
+        if let Some(chosen) = vote_plans(&game, &proposers, &worlds, visited, preferred) {
+            return Some(chosen);
+        }
+    }
+    let preferred = preferred.and_then(|plan| plan.first().copied());
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut refused: Vec<Action> = Vec::new();
     for (index, world) in worlds.iter().enumerate() {
@@ -143,6 +207,106 @@ pub(super) fn vote(
             value: most as i32,
         },
     ))
+}
+
+/// The plan the worlds choose: proposed by the lines of `proposers` and by `preferred`, judged in
+/// `worlds` (see the module's comment). `None` when no proposer's line is won and may be played.
+fn vote_plans(
+    game: &Game,
+    proposers: &[Position],
+    worlds: &[Position],
+    visited: &HashSet<u64>,
+    preferred: Option<&[Action]>,
+) -> Option<(Action, Plan)> {
+    let mut plans: Vec<Vec<Action>> = Vec::new();
+    for world in proposers {
+        let Some(line) = winning_line(game, world) else {
+            continue;
+        };
+        let plan = cut_at_turn(game, world, &line);
+        let mut first = world.clone();
+        let leads_back = plan.first().is_none_or(|&action| {
+            first.apply(action, game, game.autoremove).is_err()
+                || visited.contains(&key(&View::of(game, &first)))
+        });
+        if !leads_back && !plans.contains(&plan) {
+            plans.push(plan);
+        }
+    }
+    if plans.is_empty() {
+        return None;
+    }
+    if let Some(own) = preferred.filter(|plan| !plan.is_empty())
+        && !plans.iter().any(|plan| plan.as_slice() == own)
+    {
+        plans.push(own.to_vec());
+    }
+    let won: Vec<usize> = plans
+        .iter()
+        .map(|plan| {
+            worlds
+                .iter()
+                .filter(|world| wins_after(game, world, plan))
+                .count()
+        })
+        .collect();
+    let most = *won.iter().max()?;
+    let own = preferred.and_then(|plan| plan.first());
+    let best = |index: &usize| won[*index] == most;
+    let chosen = (0..plans.len())
+        .filter(best)
+        .find(|&index| plans[index].first() == own)
+        .or_else(|| (0..plans.len()).find(best))?;
+    let plan = &plans[chosen];
+    let (goal, steps) = match turned_by(game, &worlds[0], plan) {
+        Some(column) => (Goal::TurnsUp { column }, plan.len()),
+        None => (Goal::Improves, plan.len()),
+    };
+    Some((
+        plan[0],
+        Plan {
+            goal,
+            steps,
+            value: most as i32,
+        },
+    ))
+}
+
+/// `line` up to and with its first action that turns up a card (or all of it, up to `PLAN_CAP`).
+fn cut_at_turn(game: &Game, world: &Position, line: &[Action]) -> Vec<Action> {
+    let mut position = world.clone();
+    let mut plan = Vec::new();
+    for &action in line.iter().take(PLAN_CAP) {
+        let hidden = position.hidden_count();
+        if position.apply(action, game, game.autoremove).is_err() {
+            break;
+        }
+        plan.push(action);
+        if position.hidden_count() < hidden {
+            break;
+        }
+    }
+    plan
+}
+
+/// The column whose face-down card the last action of `plan` turns up, if it does.
+fn turned_by(game: &Game, world: &Position, plan: &[Action]) -> Option<usize> {
+    let (last, before) = plan.split_last()?;
+    let mut position = world.clone();
+    for &action in before {
+        position.apply(action, game, game.autoremove).ok()?;
+    }
+    let hidden: Vec<usize> = position.columns.iter().map(|c| c.hidden).collect();
+    position.apply(*last, game, game.autoremove).ok()?;
+    (0..hidden.len()).find(|&c| position.columns[c].hidden < hidden[c])
+}
+
+/// Whether the solver wins `world` after `plan`.
+fn wins_after(game: &Game, world: &Position, plan: &[Action]) -> bool {
+    let mut position = world.clone();
+    plan.iter()
+        .all(|&action| position.apply(action, game, game.autoremove).is_ok())
+        && (position.status(game) == Status::Won || winning_line(game, &position).is_some())
 }
 
 /// The actions from `world` that lead to no position met before and make progress, as the search asks
@@ -282,7 +446,7 @@ mod tests {
             &view,
             &HashSet::new(),
             i32::MIN,
-            Some(harmless),
+            Some(&[harmless]),
             &mut Rng::new(1),
         )
         .unwrap();
