@@ -152,6 +152,11 @@ struct AutoplayArgs {
     /// in one run and lost in the other.
     #[arg(long, value_name = "FILE", value_parser = parse_baseline)]
     against: Option<crate::hint::Baseline>,
+    /// Measure the endgame instead of whole games: play each deal to its last deal, deal its face-down
+    /// cards anew into this many worlds, and play each out (spider and spiderette).
+    #[arg(long, value_name = "WORLDS", conflicts_with = "against",
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    endgames: Option<u32>,
 }
 
 /// The options of `spider autoplay`.
@@ -161,6 +166,12 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
         return Err(Args::command().error(
             ErrorKind::ArgumentConflict,
             "reno is played with 4 suits; --suits and --relaxed are for spider and spiderette",
+        ));
+    }
+    if deals.game == GameArg::Reno && args.endgames.is_some() {
+        return Err(Args::command().error(
+            ErrorKind::ArgumentConflict,
+            "--endgames is for spider and spiderette: reno has no last deal",
         ));
     }
     if let Some((game, suits, relaxed)) = args.against.as_ref().and_then(|b| b.game.clone()) {
@@ -198,6 +209,7 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
         },
         budget,
         against: args.against,
+        endgames: args.endgames.map(|n| n as usize),
     })
 }
 

@@ -177,6 +177,25 @@ fn bad_options_exit_two_and_play_nothing() {
         &["--color", "sometimes"],
         &["--game", "freecell"],
         &["--seed"],
+        &[
+            "autoplay",
+            "--game",
+            "reno",
+            "--seeds",
+            "1",
+            "--endgames",
+            "2",
+        ],
+        &["autoplay", "--seeds", "1", "--endgames", "0"],
+        &[
+            "autoplay",
+            "--seeds",
+            "1",
+            "--endgames",
+            "2",
+            "--against",
+            "x.json",
+        ],
     ] {
         let run = spider(args, Some(b"deal\nshow\n"));
         assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);

@@ -1,7 +1,9 @@
 //! The fair hint: it cannot peek, its advice is legal, and autoplay's lines replay to what they claim.
 
 use spider::game::{Game, GameKind};
-use spider::hint::{Budget, Goal, Rng, View, Visited, hint, play_deal, stage};
+use spider::hint::{
+    Budget, Goal, Rng, Verdict, View, Visited, hint, play_deal, play_endgames, stage,
+};
 use spider::position::{Position, Status};
 
 const SMALL: Budget = Budget {
@@ -377,4 +379,44 @@ fn a_plan_that_turns_up_two_cards_whatever_the_first_is_beats_one_that_turns_up_
         two - one >= spider::hint::WEIGHTS.hidden,
         "{two} against {one}"
     );
+}
+
+#[test]
+fn endgame_worlds_are_played_out_and_none_the_solver_loses_is_won() {
+    let game = game(GameKind::Spider, 1);
+    for seed in [3, 10] {
+        let endgames = play_endgames(&game, seed, &SMALL, 2);
+        let played = play_deal(&game, seed, &SMALL);
+        match endgames.ended_early {
+            // The game up to the branch is the one autoplay plays.
+            Some(won) => assert_eq!(won, played.won, "deal {seed}"),
+            None => {
+                assert!(played.line.contains(&spider::position::Action::Deal));
+                assert_eq!(endgames.worlds.len(), 2, "deal {seed}");
+            }
+        }
+        for world in &endgames.worlds {
+            assert!(
+                !(world.hint && world.solver == Verdict::Lost),
+                "deal {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn autoplay_endgames_prints_a_json_line_a_deal_and_a_summary() {
+    let text = small_autoplay("3..3", &["--endgames", "2"]);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0]["type"], "endgames");
+    assert_eq!(lines[0]["seed"], 3);
+    let worlds = lines[0]["worlds"].as_array().unwrap();
+    assert_eq!(lines[1]["type"], "summary");
+    assert_eq!(lines[1]["worlds"].as_u64().unwrap() as usize, worlds.len());
+    let won = worlds.iter().filter(|w| w["hint"] == true).count();
+    assert_eq!(lines[1]["hint_won"].as_u64().unwrap() as usize, won);
 }

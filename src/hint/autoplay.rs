@@ -4,7 +4,7 @@
 use super::baseline::{Baseline, Comparison, compare};
 use super::{Budget, Rng, View, Visited, hint, stage};
 use crate::game::Game;
-use crate::position::{Action, Status};
+use crate::position::{Action, Position, Status};
 use crate::render::names::plural;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -26,6 +26,8 @@ pub struct AutoplayOptions {
     pub budget: Budget,
     /// An earlier run to compare with, deal by deal, after the summary.
     pub against: Option<Baseline>,
+    /// Instead of whole games, the endgames of this many worlds a deal (`--endgames`).
+    pub endgames: Option<usize>,
 }
 
 /// A game played by the hint.
@@ -48,24 +50,16 @@ pub const MAX_ACTIONS: usize = 5000;
 pub fn play_deal(game: &Game, seed: u32, budget: &Budget) -> Played {
     let started = Instant::now();
     let mut position = game.layout(seed);
-    let mut visited = Visited::default();
     let mut line = Vec::new();
-    while position.status(game) == Status::Playing && line.len() < MAX_ACTIONS {
-        let view = View::of(game, &position);
-        visited.insert(&view);
-        let mut rng = Rng::for_stage(seed, stage(&view));
-        let Some(advice) = hint(&view, &visited, budget, &mut rng) else {
-            break;
-        };
-        if position
-            .apply(advice.action, game, game.autoremove)
-            .is_err()
-        {
-            debug_assert!(false, "the hint gave an illegal action: {}", advice.action);
-            break;
-        }
-        line.push(advice.action);
-    }
+    play_on(
+        game,
+        seed,
+        budget,
+        &mut position,
+        &mut Visited::default(),
+        &mut line,
+        |_| false,
+    );
     let removed = if game.kind.is_spider() {
         position.removed.len()
     } else {
@@ -79,6 +73,40 @@ pub fn play_deal(game: &Game, seed: u32, budget: &Budget) -> Played {
         score: position.score(game),
         seconds: started.elapsed().as_secs_f64(),
     }
+}
+
+/// Plays `position` (of deal `seed`) on with the hint, adding each action to `line` and each position
+/// seen to `visited`, until the game is over, the hint has nothing to do, or `until` holds before a
+/// decision. Whether `until` stopped it.
+pub(super) fn play_on(
+    game: &Game,
+    seed: u32,
+    budget: &Budget,
+    position: &mut Position,
+    visited: &mut Visited,
+    line: &mut Vec<Action>,
+    until: impl Fn(&Position) -> bool,
+) -> bool {
+    while position.status(game) == Status::Playing && line.len() < MAX_ACTIONS {
+        if until(position) {
+            return true;
+        }
+        let view = View::of(game, position);
+        visited.insert(&view);
+        let mut rng = Rng::for_stage(seed, stage(&view));
+        let Some(advice) = hint(&view, visited, budget, &mut rng) else {
+            break;
+        };
+        if position
+            .apply(advice.action, game, game.autoremove)
+            .is_err()
+        {
+            debug_assert!(false, "the hint gave an illegal action: {}", advice.action);
+            break;
+        }
+        line.push(advice.action);
+    }
+    false
 }
 
 #[derive(Serialize)]
@@ -117,6 +145,9 @@ struct SummaryLine {
 
 /// Plays deals `first..=last` and prints a line for each, in deal order, then the summary.
 pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Result<()> {
+    if let Some(count) = options.endgames {
+        return super::endgame_bench::run_endgames(options, count, out);
+    }
     let started = Instant::now();
     let jobs = options.jobs.max(1);
     let mut results = Vec::new();

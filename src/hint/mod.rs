@@ -5,6 +5,7 @@
 mod autoplay;
 mod baseline;
 mod endgame;
+mod endgame_bench;
 mod reno;
 mod rng;
 mod spider;
@@ -12,6 +13,7 @@ mod view;
 
 pub use autoplay::{AutoplayOptions, AutoplayOutput, MAX_ACTIONS, Played, play_deal, run_autoplay};
 pub use baseline::{Baseline, Comparison, compare};
+pub use endgame_bench::{Endgames, Verdict, World, play_endgames};
 pub use rng::Rng;
 pub use spider::{WEIGHTS, Weights};
 pub use view::{View, ViewColumn};
