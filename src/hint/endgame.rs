@@ -16,16 +16,17 @@
 
 use super::spider::{self, Table};
 use super::view::View;
-use super::{Budget, Goal, Plan, Rng, Visited, WEIGHTS, key, stage};
+use super::{Budget, Goal, Plan, Rng, Visited, WEIGHTS, key};
 use crate::game::Game;
 use crate::position::{Action, Position, Status};
 use crate::solve::{Limits, Outcome, solve as solve_world};
 use std::collections::HashSet;
 use std::time::Duration;
 
-/// Worlds a decision's plans are judged in. (Over deals 1..500 at one suit, with each deal's game
-/// branched into four such worlds once the stock was dealt, the hint won 1864 of the 1996 against 1848
-/// for twelve worlds judging single actions.)
+/// Worlds a decision's plans are judged in. (`spider autoplay --suits 1 --seeds 1..500 --endgames 4`:
+/// the hint wins 1853 of the 1925 worlds the solver wins, against 1844 for twelve worlds judging first
+/// actions. Over other worlds of the same games, twelve judges and six proposers gained 10 worlds over
+/// first actions where these gain 16, at 0.7 times the time.)
 const WORLDS: usize = 24;
 
 /// Worlds whose winning lines propose plans: a sample apart from the judges, so that no plan is judged
@@ -77,8 +78,9 @@ pub(super) fn search_plan(
         };
         let ctx = spider::Context::new(&next, &WEIGHTS);
         let floor = visited.floor(&next).unwrap_or(i32::MIN);
-        let mut rng = Rng::for_stage(0, stage(&next));
-        let Some((step, _)) = spider::search(&table, &ctx, &visited.keys, floor, budget, &mut rng)
+        // The stock is dealt, so the search samples no deals and its seed does not matter.
+        let rng = &mut Rng::new(0);
+        let Some((step, _)) = spider::search(&table, &ctx, &visited.keys, floor, budget, rng)
         else {
             break;
         };
