@@ -19,16 +19,23 @@ pub struct HashSet64 {
 
 impl HashSet64 {
     pub fn with_capacity(n: usize) -> HashSet64 {
-        let size = (n * 2).next_power_of_two().max(1024);
         HashSet64 {
-            slots: vec![0; size],
+            slots: vec![0; Self::size_for(n)],
             count: 0,
         }
     }
 
+    /// Slots to start with for about `n` entries: no more than 16,384, since `insert` doubles the table
+    /// when it is half full. Sized up front for a run's whole budget (up to 4,194,304 slots), the tables
+    /// of the hint's many small solves cost the kernel half the processor time of Spiderette's autoplay,
+    /// mapping memory they never used.
+    fn size_for(n: usize) -> usize {
+        (n * 2).next_power_of_two().clamp(1024, 1 << 14)
+    }
+
     /// Empties the set, sized for about `n` entries.
     pub fn reset(&mut self, n: usize) {
-        let size = (n * 2).next_power_of_two().max(1024);
+        let size = Self::size_for(n);
         if size != self.slots.len() {
             self.slots = vec![0; size];
         } else {
