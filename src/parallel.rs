@@ -1,6 +1,8 @@
 //! Running one job a deal over a range of deal numbers on several threads, with results handed back in deal
 //! order: what `spider solve` and `spider autoplay` share.
 
+use crate::game::Game;
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -70,5 +72,32 @@ mod tests {
         .unwrap();
         let expected: Vec<(u32, u32)> = (5..=40).map(|s| (s, s * 2)).collect();
         assert_eq!(seen, expected);
+    }
+}
+
+/// The fields every JSON summary of a run over deals `first..=last` begins with.
+#[derive(Serialize)]
+pub struct SummaryHead {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    game: &'static str,
+    suits: u8,
+    relaxed: u8,
+    first: u32,
+    last: u32,
+    deals: usize,
+}
+
+impl SummaryHead {
+    pub fn new(game: &Game, first: u32, last: u32, deals: usize) -> SummaryHead {
+        SummaryHead {
+            kind: "summary",
+            game: game.kind.name(),
+            suits: game.suits,
+            relaxed: game.relaxed,
+            first,
+            last,
+            deals,
+        }
     }
 }

@@ -124,14 +124,8 @@ struct DealLine {
 
 #[derive(Serialize)]
 struct SummaryLine {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    game: &'static str,
-    suits: u8,
-    relaxed: u8,
-    first: u32,
-    last: u32,
-    deals: usize,
+    #[serde(flatten)]
+    head: crate::parallel::SummaryHead,
     won: usize,
     rate: f64,
     seconds_per_action: f64,
@@ -189,13 +183,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
     match options.output {
         AutoplayOutput::Json => {
             let summary = SummaryLine {
-                kind: "summary",
-                game: game.kind.name(),
-                suits: game.suits,
-                relaxed: game.relaxed,
-                first: options.first,
-                last: options.last,
-                deals,
+                head: crate::parallel::SummaryHead::new(&game, options.first, options.last, deals),
                 won,
                 rate: round(rate, 4),
                 seconds_per_action: round(per_action, 5),

@@ -121,14 +121,8 @@ struct DealLine<'a> {
 
 #[derive(Serialize)]
 struct SummaryLine {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    game: &'static str,
-    suits: u8,
-    relaxed: u8,
-    first: u32,
-    last: u32,
-    deals: usize,
+    #[serde(flatten)]
+    head: crate::parallel::SummaryHead,
     ended_early: usize,
     worlds: usize,
     solver_won: usize,
@@ -177,13 +171,12 @@ pub fn run_endgames(
     match options.output {
         AutoplayOutput::Json => {
             let summary = SummaryLine {
-                kind: "summary",
-                game: game.kind.name(),
-                suits: game.suits,
-                relaxed: game.relaxed,
-                first: options.first,
-                last: options.last,
-                deals: results.len(),
+                head: crate::parallel::SummaryHead::new(
+                    &game,
+                    options.first,
+                    options.last,
+                    results.len(),
+                ),
                 ended_early,
                 worlds: total,
                 solver_won,

@@ -47,14 +47,8 @@ struct DealLine<'a> {
 
 #[derive(Serialize)]
 struct SummaryLine {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    game: &'static str,
-    suits: u8,
-    relaxed: u8,
-    first: u32,
-    last: u32,
-    deals: usize,
+    #[serde(flatten)]
+    head: crate::parallel::SummaryHead,
     won: usize,
     unwinnable: usize,
     unknown: usize,
@@ -213,13 +207,7 @@ fn print_summary(
         BatchOutput::Json => {
             let round = |x: f64| (x * 1000.0).round() / 1000.0;
             let summary = SummaryLine {
-                kind: "summary",
-                game: game.kind.name(),
-                suits: game.suits,
-                relaxed: game.relaxed,
-                first: options.first,
-                last: options.last,
-                deals,
+                head: crate::parallel::SummaryHead::new(game, options.first, options.last, deals),
                 won,
                 unwinnable,
                 unknown,
