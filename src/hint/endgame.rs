@@ -393,45 +393,49 @@ mod tests {
     /// and 5 none does, and the search's plan stands).
     const SEED: u64 = 2;
 
-    /// One suit, the stock dealt, five suits removed: three fours to aces are left, three of them face
-    /// down under a four in column 1, with two empty columns. Every world is won, whatever the search
-    /// chooses among harmless moves.
-    fn easy_endgame() -> (Game, Position) {
+    /// A column: face-down cards, then face-up ones.
+    fn column(down: &str, up: &str) -> Column {
+        let cards: Vec<Card> = down
+            .split_whitespace()
+            .chain(up.split_whitespace())
+            .map(|card| card.parse().unwrap())
+            .collect();
+        let hidden = down.split_whitespace().count();
+        Column { cards, hidden }
+    }
+
+    /// A one-suit Spider position with the stock dealt and `removed` suits off the table.
+    fn one_suit(columns: Vec<Column>, removed: usize) -> (Game, Position) {
         let game = Game {
             kind: GameKind::Spider,
             suits: 1,
             ..Game::default()
         };
-        let spades = |ranks: &[u8]| -> Vec<Card> {
-            ranks.iter().map(|&r| Card::new(r, Suit::Spades)).collect()
-        };
-        let run = |from: u8, to: u8| spades(&(to..=from).rev().collect::<Vec<_>>());
-        let mut columns = vec![
-            Column {
-                cards: spades(&[4, 2, 1, 4]),
-                hidden: 3,
-            },
-            Column::default(),
-        ];
-        columns[1].cards = run(13, 5);
-        columns.extend(
-            [
-                run(13, 5),
-                run(13, 6),
-                run(4, 1),
-                run(3, 1),
-                spades(&[5]),
-                spades(&[3]),
-            ]
-            .map(|cards| Column { cards, hidden: 0 }),
-        );
-        columns.extend([Column::default(), Column::default()]);
         let position = Position {
             columns,
-            removed: vec![Suit::Spades; 5],
+            removed: vec![Suit::Spades; removed],
             ..Position::default()
         };
         (game, position)
+    }
+
+    /// Five suits removed: three fours to aces are left, three of them face down under a four in column
+    /// 1, with two empty columns. Every world is won, whatever the search chooses among harmless moves.
+    fn easy_endgame() -> (Game, Position) {
+        let king_to_five = "Ks Qs Js 10s 9s 8s 7s 6s 5s";
+        let columns = vec![
+            column("4s 2s As", "4s"),
+            column("", king_to_five),
+            column("", king_to_five),
+            column("", "Ks Qs Js 10s 9s 8s 7s 6s"),
+            column("", "4s 3s 2s As"),
+            column("", "3s 2s As"),
+            column("", "5s"),
+            column("", "3s"),
+            column("", ""),
+            column("", ""),
+        ];
+        one_suit(columns, 5)
     }
 
     #[test]
@@ -465,11 +469,6 @@ mod tests {
     /// the search did there, and going on as the search does wins fewer of the worlds than a plan that
     /// begins elsewhere. The face-down cards are placeholders: the vote sees only what the player sees.
     fn remove_too_soon() -> (Game, Position) {
-        let game = Game {
-            kind: GameKind::Spider,
-            suits: 1,
-            ..Game::default()
-        };
         let layout = [
             (2, "8s 7s"),
             (4, "As 9s 8s 8s 7s"),
@@ -484,18 +483,9 @@ mod tests {
         ];
         let columns = layout
             .iter()
-            .map(|&(hidden, up)| {
-                let mut cards = vec![Card::new(1, Suit::Spades); hidden];
-                cards.extend(up.split(' ').map(|card| card.parse::<Card>().unwrap()));
-                Column { cards, hidden }
-            })
+            .map(|&(hidden, up)| column(&vec!["As"; hidden].join(" "), up))
             .collect();
-        let position = Position {
-            columns,
-            removed: vec![Suit::Spades; 3],
-            ..Position::default()
-        };
-        (game, position)
+        one_suit(columns, 3)
     }
 
     #[test]
