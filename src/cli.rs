@@ -141,8 +141,9 @@ impl Deals {
 struct AutoplayArgs {
     #[command(flatten)]
     deals: Deals,
-    /// Positions the hint searches a decision (default: as `hint` in a game, 1500 at one suit and in
-    /// Reno, 6000 at two suits and in Spiderette, 12000 at four).
+    /// Positions the hint searches a decision, throughout the game (default: as `hint` in a game, 3000 at
+    /// one suit and 1500 once the stock is dealt, 1500 in Reno, 6000 at two suits and in Spiderette,
+    /// 12000 at four).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     nodes: Option<u32>,
     /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
@@ -193,6 +194,7 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
     let mut budget = crate::hint::Budget::for_game(&deals.game());
     if let Some(nodes) = args.nodes {
         budget.nodes = nodes as usize;
+        budget.endgame_nodes = nodes as usize;
     }
     if let Some(samples) = args.samples {
         budget.samples = samples as usize;

@@ -8,6 +8,7 @@ use spider::position::{Position, Status};
 
 const SMALL: Budget = Budget {
     nodes: 150,
+    endgame_nodes: 150,
     samples: 3,
 };
 

@@ -132,6 +132,7 @@ struct SummaryLine {
     total_seconds: f64,
     jobs: usize,
     nodes: usize,
+    endgame_nodes: usize,
     samples: usize,
     /// Peak resident memory of the whole process, in MB; null where it cannot be read.
     peak_memory_mb: Option<f64>,
@@ -190,6 +191,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 total_seconds: round(elapsed, 1),
                 jobs,
                 nodes: budget.nodes,
+                endgame_nodes: budget.endgame_nodes,
                 samples: budget.samples,
                 peak_memory_mb: peak.map(|mb| mb.round()),
             };
@@ -220,12 +222,12 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
             };
             writeln!(
                 out,
-                "autoplay {}{suits} deals {}..{}, {jobs} {}, {} positions and {} samples a decision",
+                "autoplay {}{suits} deals {}..{}, {jobs} {}, {} and {} samples a decision",
                 game.kind.name(),
                 options.first,
                 options.last,
                 plural(jobs, "job", "jobs"),
-                budget.nodes,
+                positions(&budget),
                 budget.samples
             )?;
             writeln!(
@@ -250,6 +252,18 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
 
 /// `against base.json: 500 deals in both, won 428 there and 430 here; won here only 10: 21, 44, ...;
 /// won there only 8: 29, ...`
+/// The positions searched a decision, in words.
+fn positions(budget: &Budget) -> String {
+    if budget.endgame_nodes == budget.nodes {
+        format!("{} positions", budget.nodes)
+    } else {
+        format!(
+            "{} positions ({} once the stock is dealt)",
+            budget.nodes, budget.endgame_nodes
+        )
+    }
+}
+
 fn comparison_text(c: &Comparison) -> String {
     let seeds = |seeds: &[u32]| {
         let listed: Vec<String> = seeds.iter().map(u32::to_string).collect();

@@ -133,6 +133,7 @@ struct SummaryLine {
     total_seconds: f64,
     jobs: usize,
     nodes: usize,
+    endgame_nodes: usize,
     samples: usize,
 }
 
@@ -186,6 +187,7 @@ pub fn run_endgames(
                 total_seconds: (elapsed * 10.0).round() / 10.0,
                 jobs: options.jobs,
                 nodes: budget.nodes,
+                endgame_nodes: budget.endgame_nodes,
                 samples: budget.samples,
             };
             let json = serde_json::to_string(&summary).expect("serializable");
