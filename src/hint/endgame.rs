@@ -39,10 +39,10 @@ const PLAN_CAP: usize = 30;
 /// Positions the solver may generate for one world: a count, so a hint is the same on every machine.
 const POSITIONS: u64 = 60_000;
 
-/// Positions it may generate to finish a plan in a judging world. Judges are most of the endgame's
-/// solves, and a plan that needs more than this to finish is a poor bet anyway. (`--endgames 4` over
-/// deals 1..500 at one suit: 1852 of the solver's 1925 worlds won, against 1853 with 60,000, and the
-/// slowest deals' endgames took half the time or less.)
+/// Positions it may generate to finish a plan in a judging world; a world it cannot finish within them
+/// counts against the plan. Judges are most of the endgame's solves. (`--endgames 4` over deals 1..500
+/// at one suit: 1852 of the solver's 1925 worlds won, against 1853 with 60,000, and the slowest deals'
+/// endgames took half the time or less.)
 const JUDGE_POSITIONS: u64 = 10_000;
 
 /// Whether to ask the worlds even when the search has a plan: once the stock is dealt, when nothing is
@@ -471,8 +471,8 @@ mod tests {
         assert_eq!(plan.value, WORLDS as i32, "won in every world");
     }
 
-    /// From the hint's game of deal 32 at one suit, after the last deal (three suits removed, 17 cards
-    /// face down): column 8 holds a complete suit under a run from the eight. Removing it at once, as
+    /// From the game of deal 32 at one suit that last round's hint played, after the last deal (three
+    /// suits removed, 17 cards face down): column 8 holds a complete suit under a run from the eight. Removing it at once, as
     /// the search did there, and going on as the search does wins fewer of the worlds than a plan that
     /// begins elsewhere. The face-down cards are placeholders: the vote sees only what the player sees.
     fn remove_too_soon() -> (Game, Position) {
