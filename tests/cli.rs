@@ -187,6 +187,7 @@ fn bad_options_exit_two_and_play_nothing() {
             "2",
         ],
         &["autoplay", "--seeds", "1", "--endgames", "0"],
+        &["autoplay", "--seeds", "1", "--solver-only"],
         &[
             "autoplay",
             "--seeds",

@@ -386,7 +386,7 @@ fn a_plan_that_turns_up_two_cards_whatever_the_first_is_beats_one_that_turns_up_
 fn endgame_worlds_are_played_out_and_none_the_solver_loses_is_won() {
     let game = game(GameKind::Spider, 1);
     for seed in [3, 10] {
-        let endgames = play_endgames(&game, seed, &SMALL, 2);
+        let endgames = play_endgames(&game, seed, &SMALL, 2, true);
         let played = play_deal(&game, seed, &SMALL);
         match endgames.ended_early {
             // The game up to the branch is the one autoplay plays.
@@ -398,7 +398,7 @@ fn endgame_worlds_are_played_out_and_none_the_solver_loses_is_won() {
         }
         for world in &endgames.worlds {
             assert!(
-                !(world.hint && world.solver == Verdict::Lost),
+                !(world.hint == Some(true) && world.solver == Verdict::Lost),
                 "deal {seed}"
             );
         }
@@ -420,4 +420,27 @@ fn autoplay_endgames_prints_a_json_line_a_deal_and_a_summary() {
     assert_eq!(lines[1]["worlds"].as_u64().unwrap() as usize, worlds.len());
     let won = worlds.iter().filter(|w| w["hint"] == true).count();
     assert_eq!(lines[1]["hint_won"].as_u64().unwrap() as usize, won);
+}
+
+#[test]
+fn autoplay_endgames_solver_only_checks_the_same_worlds_without_playing_them() {
+    let parse = |text: String| -> Vec<serde_json::Value> {
+        text.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let played = parse(small_autoplay("3..3", &["--endgames", "2"]));
+    let checked = parse(small_autoplay(
+        "3..3",
+        &["--endgames", "2", "--solver-only"],
+    ));
+    let worlds = checked[0]["worlds"].as_array().unwrap();
+    assert_eq!(worlds.len(), 2);
+    for (world, same) in worlds.iter().zip(played[0]["worlds"].as_array().unwrap()) {
+        assert_eq!(world["solver"], same["solver"]);
+        assert!(world["hint"].is_null());
+    }
+    assert_eq!(checked[1]["solver_won"], played[1]["solver_won"]);
+    assert!(checked[1]["hint_won"].is_null());
+    assert!(checked[1]["rate"].is_null());
 }

@@ -28,6 +28,8 @@ pub struct AutoplayOptions {
     pub against: Option<Baseline>,
     /// Instead of whole games, the endgames of this many worlds a deal (`--endgames`).
     pub endgames: Option<usize>,
+    /// With `endgames`: the solver checks each world, and the hint does not play it out.
+    pub solver_only: bool,
 }
 
 /// A game played by the hint.

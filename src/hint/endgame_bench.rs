@@ -4,6 +4,9 @@
 //! hint. A deal's result turns mostly on luck the player cannot see, so whole games tell two versions of
 //! the hint apart only over many deals; the endgames of the same worlds tell their endgame play apart
 //! with far fewer, since the worlds are the same for both and only the play differs.
+//!
+//! With `--solver-only` the hint does not play the worlds out: how many of them the solver wins measures
+//! the play before the last deal alone, in a fraction of the time.
 
 use super::autoplay::{AutoplayOptions, AutoplayOutput, play_on};
 use super::{Budget, Rng, View, Visited};
@@ -33,8 +36,14 @@ pub enum Verdict {
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct World {
     pub solver: Verdict,
-    /// Whether the hint won it.
-    pub hint: bool,
+    /// Whether the hint won it; `None` when it was not played out.
+    pub hint: Option<bool>,
+}
+
+impl World {
+    fn hint_won(&self) -> bool {
+        self.hint == Some(true)
+    }
 }
 
 /// A deal's endgames: none when its game ended before its last deal.
@@ -47,8 +56,15 @@ pub struct Endgames {
     pub seconds: f64,
 }
 
-/// Plays deal `seed` up to its last deal, then `count` worlds that look like it on to their end.
-pub fn play_endgames(game: &Game, seed: u32, budget: &Budget, count: usize) -> Endgames {
+/// Plays deal `seed` up to its last deal, then branches into `count` worlds that look like it, each
+/// checked by the solver and, with `play`, played on by the hint to its end.
+pub fn play_endgames(
+    game: &Game,
+    seed: u32,
+    budget: &Budget,
+    count: usize,
+    play: bool,
+) -> Endgames {
     let started = Instant::now();
     let mut position = game.layout(seed);
     let mut visited = Visited::default();
@@ -84,6 +100,9 @@ pub fn play_endgames(game: &Game, seed: u32, budget: &Budget, count: usize) -> E
                 Ok(Outcome::Unwinnable) => Verdict::Lost,
                 _ => Verdict::Unknown,
             };
+            if !play {
+                return World { solver, hint: None };
+            }
             let (mut visited, mut line) = (visited.clone(), line.clone());
             play_on(
                 game,
@@ -96,7 +115,7 @@ pub fn play_endgames(game: &Game, seed: u32, budget: &Budget, count: usize) -> E
             );
             World {
                 solver,
-                hint: world.status(game) == Status::Won,
+                hint: Some(world.status(game) == Status::Won),
             }
         })
         .collect();
@@ -126,10 +145,11 @@ struct SummaryLine {
     ended_early: usize,
     worlds: usize,
     solver_won: usize,
-    hint_won: usize,
+    /// What the hint won: null with `--solver-only`.
+    hint_won: Option<usize>,
     /// Worlds both the solver and the hint won, over those the solver won.
-    hint_won_of_solver_won: usize,
-    rate: f64,
+    hint_won_of_solver_won: Option<usize>,
+    rate: Option<f64>,
     total_seconds: f64,
     jobs: usize,
     nodes: usize,
@@ -144,6 +164,7 @@ pub fn run_endgames(
     count: usize,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    let play = !options.solver_only;
     let started = Instant::now();
     let (game, budget) = (options.game, options.budget);
     let mut results: Vec<Endgames> = Vec::new();
@@ -151,7 +172,7 @@ pub fn run_endgames(
         options.first,
         options.last,
         options.jobs,
-        |seed| play_endgames(&game, seed, &budget, count),
+        |seed| play_endgames(&game, seed, &budget, count, play),
         |_, endgames| {
             print_deal(options.output, &endgames, out)?;
             out.flush()?;
@@ -163,9 +184,9 @@ pub fn run_endgames(
     let ended_early = results.iter().filter(|e| e.ended_early.is_some()).count();
     let total = worlds().count();
     let solver_won = worlds().filter(|w| w.solver == Verdict::Won).count();
-    let hint_won = worlds().filter(|w| w.hint).count();
+    let hint_won = worlds().filter(|w| w.hint_won()).count();
     let converted = worlds()
-        .filter(|w| w.hint && w.solver == Verdict::Won)
+        .filter(|w| w.hint_won() && w.solver == Verdict::Won)
         .count();
     let rate = converted as f64 / solver_won.max(1) as f64;
     let elapsed = started.elapsed().as_secs_f64();
@@ -181,9 +202,9 @@ pub fn run_endgames(
                 ended_early,
                 worlds: total,
                 solver_won,
-                hint_won,
-                hint_won_of_solver_won: converted,
-                rate: (rate * 10_000.0).round() / 10_000.0,
+                hint_won: play.then_some(hint_won),
+                hint_won_of_solver_won: play.then_some(converted),
+                rate: play.then_some((rate * 10_000.0).round() / 10_000.0),
                 total_seconds: (elapsed * 10.0).round() / 10.0,
                 jobs: options.jobs,
                 nodes: budget.nodes,
@@ -213,11 +234,15 @@ pub fn run_endgames(
                 results.len(),
                 plural(results.len(), "deal", "deals"),
             )?;
-            writeln!(
-                out,
-                "the solver wins {solver_won}, the hint {hint_won}: {converted} of the solver's ({:.1}%)",
-                rate * 100.0
-            )?;
+            if play {
+                writeln!(
+                    out,
+                    "the solver wins {solver_won}, the hint {hint_won}: {converted} of the solver's ({:.1}%)",
+                    rate * 100.0
+                )?;
+            } else {
+                writeln!(out, "the solver wins {solver_won} (not played out)")?;
+            }
             writeln!(out, "time: {elapsed:.1} s in all")
         }
     }
@@ -247,10 +272,16 @@ fn print_deal(output: AutoplayOutput, endgames: &Endgames, out: &mut dyn Write) 
             None => {
                 let worlds = &endgames.worlds;
                 let solver = worlds.iter().filter(|w| w.solver == Verdict::Won).count();
-                let hint = worlds.iter().filter(|w| w.hint).count();
+                let hint = match worlds.iter().all(|w| w.hint.is_some()) {
+                    true => {
+                        let won = worlds.iter().filter(|w| w.hint_won()).count();
+                        format!(", the hint {won}")
+                    }
+                    false => String::new(),
+                };
                 writeln!(
                     out,
-                    "deal {}: {} {}, the solver wins {solver}, the hint {hint}, {:.2} s",
+                    "deal {}: {} {}, the solver wins {solver}{hint}, {:.2} s",
                     endgames.seed,
                     worlds.len(),
                     plural(worlds.len(), "world", "worlds"),
