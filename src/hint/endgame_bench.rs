@@ -272,12 +272,12 @@ fn print_deal(output: AutoplayOutput, endgames: &Endgames, out: &mut dyn Write) 
             None => {
                 let worlds = &endgames.worlds;
                 let solver = worlds.iter().filter(|w| w.solver == Verdict::Won).count();
-                let hint = match worlds.iter().all(|w| w.hint.is_some()) {
-                    true => {
-                        let won = worlds.iter().filter(|w| w.hint_won()).count();
-                        format!(", the hint {won}")
-                    }
-                    false => String::new(),
+                // Worlds not played out (`--solver-only`) say nothing of the hint.
+                let hint = if worlds.iter().all(|w| w.hint.is_some()) {
+                    let won = worlds.iter().filter(|w| w.hint_won()).count();
+                    format!(", the hint {won}")
+                } else {
+                    String::new()
                 };
                 writeln!(
                     out,
