@@ -149,6 +149,10 @@ struct AutoplayArgs {
     /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     samples: Option<u32>,
+    /// Another draw of the hint's sampled deals and worlds (0, the default, is the hint as in a game):
+    /// the same hint on other samples, to see how much of a run's figure is the luck of its draw.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    sample_seed: u16,
     /// An earlier run's `--output json`, to compare with deal by deal after the summary: the deals won
     /// in one run and lost in the other.
     #[arg(long, value_name = "FILE", value_parser = parse_baseline)]
@@ -203,6 +207,7 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
     if let Some(samples) = args.samples {
         budget.samples = samples as usize;
     }
+    budget.sample_seed = args.sample_seed;
     Ok(crate::hint::AutoplayOptions {
         game: deals.game(),
         first: deals.seeds.0,

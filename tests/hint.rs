@@ -10,6 +10,7 @@ const SMALL: Budget = Budget {
     nodes: 150,
     endgame_nodes: 150,
     samples: 3,
+    sample_seed: 0,
 };
 
 fn game(kind: GameKind, suits: u8) -> Game {
@@ -218,6 +219,44 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
         peak.is_null() || peak.as_f64().is_some_and(|mb| mb > 0.0),
         "{peak}"
     );
+}
+
+/// The deal lines of a `small_autoplay` run, without their timings.
+fn deal_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|value| value["type"] == "autoplay")
+        .map(|mut value| {
+            value["seconds"] = serde_json::Value::Null;
+            value
+        })
+        .collect()
+}
+
+#[test]
+fn a_sample_seed_plays_the_same_hint_on_other_samples() {
+    let game_draw = small_autoplay("5..8", &[]);
+    assert_eq!(
+        deal_lines(&game_draw),
+        deal_lines(&small_autoplay("5..8", &["--sample-seed", "0"]))
+    );
+    let other = small_autoplay("5..8", &["--sample-seed", "1"]);
+    assert_ne!(deal_lines(&game_draw), deal_lines(&other));
+    assert!(other.lines().last().unwrap().contains(r#""sample_seed":1"#));
+    // Another draw's lines replay to what they claim, as the game's do.
+    let game = game(GameKind::Spider, 1);
+    let budget = Budget {
+        sample_seed: 1,
+        ..SMALL
+    };
+    for seed in 5..=8 {
+        let played = play_deal(&game, seed, &budget);
+        let mut position = game.layout(seed);
+        for &action in &played.line {
+            position.apply(action, &game, false).unwrap();
+        }
+        assert_eq!(played.won, position.status(&game) == Status::Won);
+    }
 }
 
 #[test]

@@ -95,7 +95,7 @@ pub(super) fn play_on(
         }
         let view = View::of(game, position);
         visited.insert(&view);
-        let mut rng = Rng::for_stage(seed, stage(&view));
+        let mut rng = Rng::for_stage(seed, stage(&view)).redrawn(budget.sample_seed);
         let Some(advice) = hint(&view, visited, budget, &mut rng) else {
             break;
         };
@@ -136,6 +136,7 @@ struct SummaryLine {
     nodes: usize,
     endgame_nodes: usize,
     samples: usize,
+    sample_seed: u16,
     /// Peak resident memory of the whole process, in MB; null where it cannot be read.
     peak_memory_mb: Option<f64>,
 }
@@ -195,6 +196,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 nodes: budget.nodes,
                 endgame_nodes: budget.endgame_nodes,
                 samples: budget.samples,
+                sample_seed: budget.sample_seed,
                 peak_memory_mb: peak.map(|mb| mb.round()),
             };
             writeln!(
@@ -224,13 +226,14 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
             };
             writeln!(
                 out,
-                "autoplay {}{suits} deals {}..{}, {jobs} {}, {} and {} samples a decision",
+                "autoplay {}{suits} deals {}..{}, {jobs} {}, {} and {} samples a decision{}",
                 game.kind.name(),
                 options.first,
                 options.last,
                 plural(jobs, "job", "jobs"),
                 positions(&budget),
-                budget.samples
+                budget.samples,
+                draw_text(&budget)
             )?;
             writeln!(
                 out,
@@ -263,6 +266,14 @@ fn positions(budget: &Budget) -> String {
             "{} positions ({} once the stock is dealt)",
             budget.nodes, budget.endgame_nodes
         )
+    }
+}
+
+/// The header's mention of a sample seed other than the game's.
+pub(super) fn draw_text(budget: &Budget) -> String {
+    match budget.sample_seed {
+        0 => String::new(),
+        draw => format!(", sample seed {draw}"),
     }
 }
 

@@ -8,7 +8,7 @@
 //! With `--solver-only` the hint does not play the worlds out: how many of them the solver wins measures
 //! the play before the last deal alone, in a fraction of the time.
 
-use super::autoplay::{AutoplayOptions, AutoplayOutput, play_on};
+use super::autoplay::{AutoplayOptions, AutoplayOutput, draw_text, play_on};
 use super::{Budget, Rng, View, Visited};
 use crate::game::Game;
 use crate::position::{Position, Status};
@@ -155,6 +155,7 @@ struct SummaryLine {
     nodes: usize,
     endgame_nodes: usize,
     samples: usize,
+    sample_seed: u16,
 }
 
 /// Runs the endgames of deals `first..=last`, `count` worlds each, and prints a line a deal and the
@@ -210,6 +211,7 @@ pub fn run_endgames(
                 nodes: budget.nodes,
                 endgame_nodes: budget.endgame_nodes,
                 samples: budget.samples,
+                sample_seed: budget.sample_seed,
             };
             let json = serde_json::to_string(&summary).expect("serializable");
             writeln!(out, "{json}")
@@ -217,7 +219,7 @@ pub fn run_endgames(
         AutoplayOutput::Text => {
             writeln!(
                 out,
-                "endgames of {} {} {}, deals {}..{}, {count} {} each after the last deal, {} {}",
+                "endgames of {} {} {}, deals {}..{}, {count} {} each after the last deal, {} {}{}",
                 game.kind.name(),
                 game.suits,
                 plural(game.suits as usize, "suit", "suits"),
@@ -226,6 +228,7 @@ pub fn run_endgames(
                 plural(count, "world", "worlds"),
                 options.jobs,
                 plural(options.jobs, "job", "jobs"),
+                draw_text(&budget),
             )?;
             writeln!(
                 out,

@@ -33,6 +33,10 @@ pub struct Budget {
     /// Positions searched a decision once the stock is dealt.
     pub endgame_nodes: usize,
     pub samples: usize,
+    /// Which draw of the hint's sampled deals and worlds a decision makes: 0 in a game. Another value
+    /// plays the same hint on other samples (`autoplay --sample-seed`), which shows how much of a run's
+    /// figure is the luck of its draw.
+    pub sample_seed: u16,
 }
 
 impl Default for Budget {
@@ -48,6 +52,7 @@ impl Budget {
             nodes,
             endgame_nodes: nodes,
             samples: 6,
+            sample_seed: 0,
         }
     }
 

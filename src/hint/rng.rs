@@ -17,6 +17,12 @@ impl Rng {
         Rng::new((deal as u64) << 32 ^ (hidden as u64) << 16 ^ (stock as u64) << 8 ^ gone as u64)
     }
 
+    /// The same generator for another draw of the hint's samples (`Budget::sample_seed`); draw 0 is this
+    /// one.
+    pub fn redrawn(self, draw: u16) -> Rng {
+        Rng(self.0 ^ (draw as u64) << 48)
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
