@@ -162,6 +162,13 @@ fn autoplay_lines_replay_to_what_they_claim() {
             game.kind
         );
         assert_eq!(played.score, position.score(&game));
+        // Face-down counts at deals are Spider's and Spiderette's: Reno's deals are one card each.
+        assert_eq!(
+            played.face_down_at_deals.is_some(),
+            game.kind.is_spider(),
+            "{:?}",
+            game.kind
+        );
         if !played.won {
             // A game given up is over or has no action the hint would take.
             let view = View::of(&game, &position);
@@ -217,6 +224,22 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
             line["actions"].as_u64().unwrap() as usize,
             line["line"].as_array().unwrap().len()
         );
+        // A count before each deal of the line; a deal turns no card down, so they never grow.
+        let deals = line["line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|action| *action == "deal")
+            .count();
+        let face_down: Vec<u64> = line["face_down_at_deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        assert_eq!(face_down.len(), deals, "{line}");
+        assert!(face_down.iter().all(|&n| n <= 44), "{face_down:?}");
+        assert!(face_down.windows(2).all(|w| w[1] <= w[0]), "{face_down:?}");
     }
     assert_eq!(lines[2]["type"], "summary");
     assert_eq!(lines[2]["deals"], 2);

@@ -42,6 +42,10 @@ pub struct Played {
     pub removed: usize,
     pub score: i32,
     pub seconds: f64,
+    /// Spider and Spiderette: the cards face down on the table before each deal of the line. Where they
+    /// stand at the later deals tells the games that are lost from those that are won long before the
+    /// end (docs/hint-lab.md).
+    pub face_down_at_deals: Option<Vec<usize>>,
 }
 
 /// Games stop after this many actions, lost (the hint never repeats a position, so this is a guard).
@@ -70,11 +74,30 @@ pub fn play_deal(game: &Game, seed: u32, budget: &Budget) -> Played {
     Played {
         seed,
         won: position.status(game) == Status::Won,
+        face_down_at_deals: game
+            .kind
+            .is_spider()
+            .then(|| face_down_at_deals(game, seed, &line)),
         line,
         removed,
         score: position.score(game),
         seconds: started.elapsed().as_secs_f64(),
     }
+}
+
+/// The cards face down before each deal of `line`, replayed from deal `seed`.
+fn face_down_at_deals(game: &Game, seed: u32, line: &[Action]) -> Vec<usize> {
+    let mut position = game.layout(seed);
+    let mut counts = Vec::new();
+    for &action in line {
+        if action == Action::Deal {
+            counts.push(position.columns.iter().map(|c| c.hidden).sum());
+        }
+        if position.apply(action, game, game.autoremove).is_err() {
+            break;
+        }
+    }
+    counts
 }
 
 /// Plays `position` (of deal `seed`) on with the hint, adding each action to `line` and each position
@@ -121,6 +144,8 @@ struct DealLine {
     removed: usize,
     score: i32,
     seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    face_down_at_deals: Option<Vec<usize>>,
     line: Vec<String>,
 }
 
@@ -317,6 +342,7 @@ fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -
                 removed: played.removed,
                 score: played.score,
                 seconds: (played.seconds * 1000.0).round() / 1000.0,
+                face_down_at_deals: played.face_down_at_deals.clone(),
                 line: played.line.iter().map(ToString::to_string).collect(),
             };
             writeln!(
