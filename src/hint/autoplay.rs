@@ -91,7 +91,7 @@ fn face_down_at_deals(game: &Game, seed: u32, line: &[Action]) -> Vec<usize> {
     let mut counts = Vec::new();
     for &action in line {
         if action == Action::Deal {
-            counts.push(position.columns.iter().map(|c| c.hidden).sum());
+            counts.push(position.hidden_count());
         }
         if position.apply(action, game, game.autoremove).is_err() {
             break;
