@@ -149,6 +149,10 @@ struct AutoplayArgs {
     /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     samples: Option<u32>,
+    /// Sampled worlds in which the hint plays out its best first steps while the stock holds its first
+    /// three deals (default: as `hint` in a game, 8 at one suit in Spider, 0 elsewhere; 0 for none).
+    #[arg(long, value_name = "WORLDS", value_parser = clap::value_parser!(u32).range(0..=100))]
+    rollouts: Option<u32>,
     /// Another draw of the hint's sampled deals and worlds (0, the default, is the hint as in a game):
     /// the same hint on other samples, to see how much of a run's figure is the luck of its draw.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -206,6 +210,9 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
     }
     if let Some(samples) = args.samples {
         budget.samples = samples as usize;
+    }
+    if let Some(worlds) = args.rollouts {
+        budget.rollouts = worlds as usize;
     }
     budget.sample_seed = args.sample_seed;
     Ok(crate::hint::AutoplayOptions {

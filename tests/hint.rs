@@ -10,6 +10,7 @@ const SMALL: Budget = Budget {
     nodes: 150,
     endgame_nodes: 150,
     samples: 3,
+    rollouts: 2,
     sample_seed: 0,
 };
 

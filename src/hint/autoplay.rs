@@ -161,6 +161,7 @@ struct SummaryLine {
     nodes: usize,
     endgame_nodes: usize,
     samples: usize,
+    rollouts: usize,
     sample_seed: u16,
     /// Peak resident memory of the whole process, in MB; null where it cannot be read.
     peak_memory_mb: Option<f64>,
@@ -221,6 +222,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 nodes: budget.nodes,
                 endgame_nodes: budget.endgame_nodes,
                 samples: budget.samples,
+                rollouts: budget.rollouts,
                 sample_seed: budget.sample_seed,
                 peak_memory_mb: peak.map(|mb| mb.round()),
             };
@@ -251,13 +253,12 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
             };
             writeln!(
                 out,
-                "autoplay {}{suits} deals {}..{}, {jobs} {}, {} and {} samples a decision{}",
+                "autoplay {}{suits} deals {}..{}, {jobs} {}, {} a decision{}",
                 game.kind.name(),
                 options.first,
                 options.last,
                 plural(jobs, "job", "jobs"),
-                positions(&budget),
-                budget.samples,
+                thinking(&budget),
                 draw_text(&budget)
             )?;
             writeln!(
@@ -282,15 +283,22 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
 
 /// `against base.json: 500 deals in both, won 428 there and 430 here; won here only 10: 21, 44, ...;
 /// won there only 8: 29, ...`
-/// The positions searched a decision, in words.
-fn positions(budget: &Budget) -> String {
-    if budget.endgame_nodes == budget.nodes {
+/// The positions searched, deals sampled and worlds rolled out a decision, in words.
+fn thinking(budget: &Budget) -> String {
+    let positions = if budget.endgame_nodes == budget.nodes {
         format!("{} positions", budget.nodes)
     } else {
         format!(
             "{} positions ({} once the stock is dealt)",
             budget.nodes, budget.endgame_nodes
         )
+    };
+    match budget.rollouts {
+        0 => format!("{positions} and {} samples", budget.samples),
+        worlds => format!(
+            "{positions}, {} samples and {worlds} rollout worlds",
+            budget.samples
+        ),
     }
 }
 

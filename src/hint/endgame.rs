@@ -86,11 +86,10 @@ pub(super) fn search_plan(
         let floor = visited.floor(&next).unwrap_or(i32::MIN);
         // The stock is dealt, so the search samples no deals and its seed does not matter.
         let rng = &mut Rng::new(0);
-        let Some((step, _)) = spider::search(&table, &ctx, &visited.keys, floor, budget, rng)
-        else {
+        let Some(found) = spider::search(&table, &ctx, &visited.keys, floor, budget, rng) else {
             break;
         };
-        action = spider::action(&next, step);
+        action = spider::action(&next, found.step);
     }
     plan
 }

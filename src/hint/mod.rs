@@ -8,6 +8,7 @@ mod endgame;
 mod endgame_bench;
 mod reno;
 mod rng;
+mod rollout;
 mod spider;
 mod view;
 
@@ -33,6 +34,9 @@ pub struct Budget {
     /// Positions searched a decision once the stock is dealt.
     pub endgame_nodes: usize,
     pub samples: usize,
+    /// Sampled worlds in which the search's choice and the next best first steps are played out, while
+    /// the stock holds its first three deals (Spider and Spiderette; 0 for none). See `rollout.rs`.
+    pub rollouts: usize,
     /// Which draw of the hint's sampled deals and worlds a decision makes: 0 in a game. Another value
     /// plays the same hint on other samples (`autoplay --sample-seed`), which shows how much of a run's
     /// figure is the luck of its draw.
@@ -52,6 +56,7 @@ impl Budget {
             nodes,
             endgame_nodes: nodes,
             samples: 6,
+            rollouts: 0,
             sample_seed: 0,
         }
     }
@@ -71,6 +76,7 @@ impl Budget {
         match (game.kind, game.suits) {
             (GameKind::Spider, 1) => Budget {
                 nodes: 3000,
+                rollouts: 8,
                 ..Budget::with_nodes(1500)
             },
             (GameKind::Spider, 4) => Budget::with_nodes(12000),
@@ -204,7 +210,14 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
             };
             spider::search(&table, &ctx, &visited.keys, floor, &budget, rng)
         });
-        let searched = searched.map(|(step, plan)| (spider::action(view, step), plan));
+        let searched = searched.map(|found| {
+            let (step, plan) = if rollout::worth_asking(view, budget) {
+                rollout::choose(view, visited, found, budget, rng)
+            } else {
+                (found.step, found.plan)
+            };
+            (spider::action(view, step), plan)
+        });
         match searched {
             // Stuck: before giving up, see whether the solver wins sampled worlds.
             None => endgame::vote(view, &visited.keys, floor, None, rng)?,

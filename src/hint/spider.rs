@@ -430,6 +430,16 @@ type Frontier = BinaryHeap<(i32, std::cmp::Reverse<u32>)>;
 /// past it.
 const UNKNOWN: u8 = 15;
 
+/// What a search found: its best plan, the line of steps it takes, and the best plan each first step
+/// begins (the rollouts weigh those against each other).
+pub(super) struct Found {
+    pub step: Step,
+    pub plan: Plan,
+    /// The best plan's steps, the first included (a deal last, if it ends in one).
+    pub line: Vec<Step>,
+    pub firsts: Vec<(Step, Plan)>,
+}
+
 /// The best plan from `root`, or none when no action does any good (no card to turn, nothing to deal,
 /// nothing better to reach).
 pub(super) fn search(
@@ -439,7 +449,7 @@ pub(super) fn search(
     floor: i32,
     budget: &Budget,
     rng: &mut Rng,
-) -> Option<(Step, Plan)> {
+) -> Option<Found> {
     let mut search = Search {
         ctx,
         root,
@@ -451,6 +461,9 @@ pub(super) fn search(
         nodes: Vec::new(),
         heap: BinaryHeap::new(),
         steps: Vec::new(),
+        firsts: Vec::new(),
+        origin: vec![u32::MAX],
+        tail: (0, Step::Deal),
     };
     search.consider_deal(root, Step::Deal, 0, None);
     search.seen.insert(root.key());
@@ -466,22 +479,22 @@ pub(super) fn search(
         let node = &search.nodes[index as usize];
         let (first, depth, turned) = (node.first, node.depth, node.turned);
         let table = tables[node.parent as usize].successor(node.step, ctx.autoremove);
+        search.tail = (tables.len() as u32, Step::Deal);
         search.consider_deal(&table, first, depth, turned);
         search.expand(&table, tables.len() as u32, Some(first), depth, turned);
         tables.push(table);
+        search.origin.push(index);
     }
     if search.best.is_none() && root.stock > 0 && root.empty_count() > 0 {
         search.best = fill_to_deal(root, ctx, visited);
     }
     let best = search.best?;
-    Some((
-        best.first,
-        Plan {
-            goal: best.goal,
-            steps: best.steps as usize,
-            value: best.value,
-        },
-    ))
+    Some(Found {
+        step: best.first,
+        plan: best.plan(),
+        line: search.line(&best),
+        firsts: search.firsts.iter().map(|b| (b.first, b.plan())).collect(),
+    })
 }
 
 /// The best plan found so far: its value, length to its end (shorter wins ties), first step, and what it
@@ -493,6 +506,22 @@ struct Best {
     first: Step,
     goal: Goal,
     steps: u16,
+    /// The table searched from that the plan's last step is made from (by index), and that step.
+    tail: (u32, Step),
+}
+
+impl Best {
+    fn plan(&self) -> Plan {
+        Plan {
+            goal: self.goal,
+            steps: self.steps as usize,
+            value: self.value,
+        }
+    }
+
+    fn beats(&self, other: &Best) -> bool {
+        self.value > other.value || (self.value == other.value && self.depth < other.depth)
+    }
 }
 
 /// One search in progress.
@@ -511,22 +540,45 @@ struct Search<'a> {
     heap: Frontier,
     /// A buffer for a table's steps.
     steps: Vec<Step>,
+    /// The best plan found for each first step.
+    firsts: Vec<Best>,
+    /// For each table searched from (by index), the node it was made from (none for the root).
+    origin: Vec<u32>,
+    /// The table and step that the plans considered next end with.
+    tail: (u32, Step),
 }
 
 impl Search<'_> {
     fn consider(&mut self, value: i32, depth: u16, first: Step, goal: Goal, steps: u16) {
-        let better = self
-            .best
-            .is_none_or(|b| value > b.value || (value == b.value && depth < b.depth));
-        if better {
-            self.best = Some(Best {
-                value,
-                depth,
-                first,
-                goal,
-                steps,
-            });
+        let plan = Best {
+            value,
+            depth,
+            first,
+            goal,
+            steps,
+            tail: self.tail,
+        };
+        match self.firsts.iter_mut().find(|b| b.first == first) {
+            Some(b) if plan.beats(b) => *b = plan,
+            Some(_) => {}
+            None => self.firsts.push(plan),
         }
+        if self.best.is_none_or(|b| plan.beats(&b)) {
+            self.best = Some(plan);
+        }
+    }
+
+    /// The steps of a plan, from the root's.
+    fn line(&self, plan: &Best) -> Vec<Step> {
+        let (mut table, step) = plan.tail;
+        let mut line = vec![step];
+        while table != 0 {
+            let node = &self.nodes[self.origin[table as usize] as usize];
+            line.push(node.step);
+            table = node.parent;
+        }
+        line.reverse();
+        line
     }
 
     /// Considers dealing from `table`, reached in `depth` steps by a plan that begins with `first` (the
@@ -562,6 +614,7 @@ impl Search<'_> {
         let mut steps = std::mem::take(&mut self.steps);
         table.steps(&mut steps);
         for &step in &steps {
+            self.tail = (parent, step);
             let first = first.unwrap_or(step);
             let mut child = table.clone();
             let reveals = table.reveals(step);
@@ -654,6 +707,7 @@ fn fill_to_deal(root: &Table, ctx: &Context, visited: &HashSet<u64>) -> Option<B
         first: step,
         goal: Goal::Deal,
         steps: 1,
+        tail: (0, step),
     })
 }
 
