@@ -149,8 +149,8 @@ struct AutoplayArgs {
     /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     samples: Option<u32>,
-    /// Sampled worlds in which the hint plays out its best first steps while the stock holds its first
-    /// three deals (default: as `hint` in a game, 8 at one suit in Spider, 0 elsewhere; 0 for none).
+    /// Sampled worlds in which the hint plays out its best first steps while the stock holds 30 cards or
+    /// more, and plays the one whose worlds end best (default 0, none, as `hint` in a game): a trial.
     #[arg(long, value_name = "WORLDS", value_parser = clap::value_parser!(u32).range(0..=100))]
     rollouts: Option<u32>,
     /// Another draw of the hint's sampled deals and worlds (0, the default, is the hint as in a game):

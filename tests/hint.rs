@@ -10,8 +10,14 @@ const SMALL: Budget = Budget {
     nodes: 150,
     endgame_nodes: 150,
     samples: 3,
-    rollouts: 2,
+    rollouts: 0,
     sample_seed: 0,
+};
+
+/// With rollouts (`autoplay --rollouts`), which deal out worlds of their own.
+const ROLLOUTS: Budget = Budget {
+    rollouts: 2,
+    ..SMALL
 };
 
 fn game(kind: GameKind, suits: u8) -> Game {
@@ -93,19 +99,21 @@ fn the_hint_cannot_peek() {
                 }
                 let (view, other_view) = (View::of(&game, &position), View::of(&game, &other));
                 assert_eq!(view, other_view, "they look the same");
-                let advice = hint(
-                    &view,
-                    &Visited::default(),
-                    &SMALL,
-                    &mut Rng::new(seed as u64),
-                );
-                let same = hint(
-                    &other_view,
-                    &Visited::default(),
-                    &SMALL,
-                    &mut Rng::new(seed as u64),
-                );
-                assert_eq!(advice, same, "{:?} deal {seed}", game.kind);
+                for budget in [SMALL, ROLLOUTS] {
+                    let advice = hint(
+                        &view,
+                        &Visited::default(),
+                        &budget,
+                        &mut Rng::new(seed as u64),
+                    );
+                    let same = hint(
+                        &other_view,
+                        &Visited::default(),
+                        &budget,
+                        &mut Rng::new(seed as u64),
+                    );
+                    assert_eq!(advice, same, "{:?} deal {seed}", game.kind);
+                }
             }
         }
     }
@@ -145,6 +153,7 @@ fn autoplay_lines_replay_to_what_they_claim() {
     for (game, seed, budget) in [
         (game(GameKind::Spider, 1), 3, SMALL),
         (game(GameKind::Spider, 1), 3, other_draw),
+        (game(GameKind::Spider, 1), 3, ROLLOUTS),
         (game(GameKind::Spider, 4), 1, SMALL),
         (game(GameKind::Spiderette, 4), 2, SMALL),
         (game(GameKind::Reno, 4), 4, SMALL),

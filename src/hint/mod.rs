@@ -34,8 +34,10 @@ pub struct Budget {
     /// Positions searched a decision once the stock is dealt.
     pub endgame_nodes: usize,
     pub samples: usize,
-    /// Sampled worlds in which the search's choice and the next best first steps are played out, while
-    /// the stock holds its first three deals (Spider and Spiderette; 0 for none). See `rollout.rs`.
+    /// Sampled worlds in which the search's choice and the next best first steps are played out while
+    /// the stock holds 30 cards or more (Spider's first three deals). 0, the default, for none: the
+    /// rollouts are a trial that `autoplay --rollouts N` measures, not yet worth their time in a game.
+    /// See `rollout.rs`.
     pub rollouts: usize,
     /// Which draw of the hint's sampled deals and worlds a decision makes: 0 in a game. Another value
     /// plays the same hint on other samples (`autoplay --sample-seed`), which shows how much of a run's
@@ -76,7 +78,6 @@ impl Budget {
         match (game.kind, game.suits) {
             (GameKind::Spider, 1) => Budget {
                 nodes: 3000,
-                rollouts: 8,
                 ..Budget::with_nodes(1500)
             },
             (GameKind::Spider, 4) => Budget::with_nodes(12000),
