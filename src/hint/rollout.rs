@@ -1,8 +1,10 @@
 //! Rollouts: while the stock holds most of its deals, the search's choice is checked against the next
 //! best first steps by playing each out in sampled worlds. In a world the search plays on alone, seeing
 //! each card only once it turns up, until it would deal; the first step whose games end best on average
-//! is played. This gives the search what it lacks on its own: a plan that goes on with the card it turns
-//! up (a card it otherwise counts as one not yet known). See `docs/hint-lab.md` for what it won.
+//! is played. It is meant to give the search what it lacks on its own, a plan that goes on with the card
+//! it turns up (a card it otherwise counts as one not yet known), but over whole games it has won no more
+//! than the search alone, at many times the time, so it is off by default: a trial for `autoplay
+//! --rollouts N` (`docs/hint-lab.md`).
 
 use super::spider::{self, Context, Found, Step, Table};
 use super::{Budget, Plan, Rng, View, Visited, WEIGHTS};
