@@ -281,8 +281,6 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
     }
 }
 
-/// `against base.json: 500 deals in both, won 428 there and 430 here; won here only 10: 21, 44, ...;
-/// won there only 8: 29, ...`
 /// The positions searched, deals sampled and worlds rolled out a decision, in words.
 fn thinking(budget: &Budget) -> String {
     let positions = if budget.endgame_nodes == budget.nodes {
@@ -310,6 +308,8 @@ pub(super) fn draw_text(budget: &Budget) -> String {
     }
 }
 
+/// `against base.json: 500 deals in both, won 428 there and 430 here; won here only 10: 21, 44, ...;
+/// won there only 8: 29, ...`
 fn comparison_text(c: &Comparison) -> String {
     let seeds = |seeds: &[u32]| {
         let listed: Vec<String> = seeds.iter().map(u32::to_string).collect();

@@ -68,12 +68,15 @@ pub(super) fn choose(
         .collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let chunk = worlds.len().div_ceil(threads).max(1);
+    let actions: Vec<_> = candidates
+        .iter()
+        .map(|&(step, _)| spider::action(view, step))
+        .collect();
     let play = |worlds: &[(Position, u64)]| -> Vec<i64> {
         let mut sums = vec![0i64; candidates.len()];
         for (world, seed) in worlds {
-            for (sum, (step, _)) in sums.iter_mut().zip(&candidates) {
+            for (sum, &action) in sums.iter_mut().zip(&actions) {
                 let mut position = world.clone();
-                let action = spider::action(view, *step);
                 if position.apply(action, &game, game.autoremove).is_err() {
                     // (Cannot happen: the search's steps are legal. Such a step is never chosen.)
                     *sum = i64::MIN / 2;
