@@ -170,6 +170,11 @@ struct AutoplayArgs {
     /// many the solver wins measures the play up to the last deal, in a fraction of the time.
     #[arg(long, requires = "endgames")]
     solver_only: bool,
+    /// Play each game only up to its deal number N (1 to 5, or its last) and report the cards face down
+    /// before each deal: how deep the hint digs, in a fraction of a game's time (spider and spiderette).
+    #[arg(long, value_name = "N", conflicts_with_all = ["against", "endgames"],
+          value_parser = clap::value_parser!(u32).range(1..=5))]
+    until_deal: Option<u32>,
 }
 
 /// The options of `spider autoplay`.
@@ -185,6 +190,12 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
         return Err(Args::command().error(
             ErrorKind::ArgumentConflict,
             "--endgames is for spider and spiderette: reno has no last deal",
+        ));
+    }
+    if deals.game == GameArg::Reno && args.until_deal.is_some() {
+        return Err(Args::command().error(
+            ErrorKind::ArgumentConflict,
+            "--until-deal is for spider and spiderette: reno turns its stock a card at a time",
         ));
     }
     if let Some((game, suits, relaxed)) = args.against.as_ref().and_then(|b| b.game.clone()) {
@@ -229,6 +240,11 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
         against: args.against,
         endgames: args.endgames.map(|n| n as usize),
         solver_only: args.solver_only,
+        until_deal: args.until_deal.map(|n| {
+            // Spiderette deals four times (7, 7, 7 and 3 cards): ask for more and get its last.
+            let start = deals.game().layout(1);
+            (n as usize).min(start.stock.len().div_ceil(start.columns.len()))
+        }),
     })
 }
 

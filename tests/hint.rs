@@ -2,7 +2,8 @@
 
 use spider::game::{Game, GameKind};
 use spider::hint::{
-    Budget, Goal, Rng, Verdict, View, Visited, hint, play_deal, play_endgames, stage,
+    Budget, Goal, Rng, Verdict, View, Visited, hint, play_deal, play_endgames, play_until_deal,
+    stage,
 };
 use spider::position::{Position, Status};
 
@@ -468,6 +469,69 @@ fn endgame_worlds_are_played_out_and_none_the_solver_loses_is_won() {
             );
         }
     }
+}
+
+#[test]
+fn a_game_played_up_to_a_deal_is_the_start_of_the_whole_game() {
+    use spider::position::Action;
+    for (kind, suits, seed, deals) in [
+        (GameKind::Spider, 1, 3, 2),
+        (GameKind::Spider, 2, 8, 1),
+        (GameKind::Spiderette, 4, 5, 3),
+    ] {
+        let game = game(kind, suits);
+        let whole = play_deal(&game, seed, &SMALL);
+        let part = play_until_deal(&game, seed, &SMALL, deals);
+        let made = part.line.iter().filter(|&&a| a == Action::Deal).count();
+        assert!(part.stopped, "{kind:?} deal {seed}");
+        assert_eq!(made, deals, "{kind:?} deal {seed}");
+        assert_eq!(
+            part.line.last(),
+            Some(&Action::Deal),
+            "{kind:?} deal {seed}"
+        );
+        assert!(!part.won, "{kind:?} deal {seed}");
+        assert_eq!(
+            part.line[..],
+            whole.line[..part.line.len()],
+            "{kind:?} deal {seed}"
+        );
+        let counts = part.face_down_at_deals.as_ref().unwrap();
+        assert_eq!(
+            counts[..],
+            whole.face_down_at_deals.as_ref().unwrap()[..deals],
+            "{kind:?} deal {seed}"
+        );
+    }
+}
+
+#[test]
+fn autoplay_until_a_deal_sums_up_how_deep_the_games_dug() {
+    let text = small_autoplay("3..4", &["--until-deal", "2"]);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let mut sums = [0.0, 0.0];
+    for deal in &lines[..2] {
+        assert_eq!(deal["result"], "stopped", "{text}");
+        let counts = deal["face_down_at_deals"].as_array().unwrap();
+        assert_eq!(counts.len(), 2, "{text}");
+        for (sum, count) in sums.iter_mut().zip(counts) {
+            *sum += count.as_f64().unwrap();
+        }
+    }
+    let summary = &lines[2];
+    assert_eq!(summary["until_deal"], 2);
+    assert_eq!(summary["stopped"], 2);
+    let means: Vec<f64> = summary["face_down_before_deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_f64().unwrap())
+        .collect();
+    assert_eq!(means, [sums[0] / 2.0, sums[1] / 2.0], "{text}");
 }
 
 #[test]

@@ -30,6 +30,8 @@ pub struct AutoplayOptions {
     pub endgames: Option<usize>,
     /// With `endgames`: the solver checks each world, and the hint does not play it out.
     pub solver_only: bool,
+    /// Instead of whole games, each game up to its deal of this number (`--until-deal`).
+    pub until_deal: Option<usize>,
 }
 
 /// A game played by the hint.
@@ -37,6 +39,8 @@ pub struct AutoplayOptions {
 pub struct Played {
     pub seed: u32,
     pub won: bool,
+    /// Stopped right after the deal it was to be played up to (`play_until_deal`): neither won nor lost.
+    pub stopped: bool,
     pub line: Vec<Action>,
     /// Suits removed (Spider) or cards home (Reno).
     pub removed: usize,
@@ -54,17 +58,32 @@ pub const MAX_ACTIONS: usize = 5000;
 /// Plays deal `seed` with the hint alone. Each decision's randomness is seeded from the deal number and
 /// the actions made, as in a session.
 pub fn play_deal(game: &Game, seed: u32, budget: &Budget) -> Played {
+    play(game, seed, budget, None)
+}
+
+/// Plays deal `seed` as `play_deal` does, but stops right after its deal number `deals` (or its last,
+/// if it has fewer): how deep the hint digs before each deal, in a fraction of a game's time.
+pub fn play_until_deal(game: &Game, seed: u32, budget: &Budget, deals: usize) -> Played {
+    play(game, seed, budget, Some(deals))
+}
+
+fn play(game: &Game, seed: u32, budget: &Budget, until_deal: Option<usize>) -> Played {
     let started = Instant::now();
     let mut position = game.layout(seed);
     let mut line = Vec::new();
-    play_on(
+    // The stock left once `until_deal` deals are made (every deal but a short last one fills a row).
+    let stock_after = until_deal.map(|deals| {
+        let columns = position.columns.len();
+        position.stock.len().saturating_sub(deals * columns)
+    });
+    let stopped = play_on(
         game,
         seed,
         budget,
         &mut position,
         &mut Visited::default(),
         &mut line,
-        |_| false,
+        |p| stock_after.is_some_and(|left| p.stock.len() <= left),
     );
     let removed = if game.kind.is_spider() {
         position.removed.len()
@@ -74,6 +93,7 @@ pub fn play_deal(game: &Game, seed: u32, budget: &Budget) -> Played {
     Played {
         seed,
         won: position.status(game) == Status::Won,
+        stopped,
         face_down_at_deals: game
             .kind
             .is_spider()
@@ -165,6 +185,33 @@ struct SummaryLine {
     sample_seed: u16,
     /// Peak resident memory of the whole process, in MB; null where it cannot be read.
     peak_memory_mb: Option<f64>,
+    #[serde(flatten)]
+    until: Option<UntilSummary>,
+}
+
+/// With `--until-deal`: the deal games stopped after, how many got there, and the mean cards face down
+/// before each deal, over the games that made it.
+#[derive(Serialize)]
+struct UntilSummary {
+    until_deal: usize,
+    stopped: usize,
+    face_down_before_deals: Vec<f64>,
+}
+
+/// The mean cards face down before each deal, over the games whose line makes that deal.
+fn mean_face_down(results: &[Played]) -> Vec<f64> {
+    let counts: Vec<&Vec<usize>> = results
+        .iter()
+        .filter_map(|p| p.face_down_at_deals.as_ref())
+        .collect();
+    let deals = counts.iter().map(|c| c.len()).max().unwrap_or(0);
+    (0..deals)
+        .map(|i| {
+            let at: Vec<usize> = counts.iter().filter_map(|c| c.get(i).copied()).collect();
+            let mean = at.iter().sum::<usize>() as f64 / at.len() as f64;
+            (mean * 100.0).round() / 100.0
+        })
+        .collect()
 }
 
 /// Plays deals `first..=last` and prints a line for each, in deal order, then the summary.
@@ -181,7 +228,10 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
         options.first,
         options.last,
         jobs,
-        |seed| play_deal(&game, seed, &budget),
+        |seed| match options.until_deal {
+            Some(deals) => play_until_deal(&game, seed, &budget, deals),
+            None => play_deal(&game, seed, &budget),
+        },
         |_, played| {
             print_deal(options, &played, out)?;
             out.flush()?;
@@ -191,6 +241,11 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
     )?;
     let deals = results.len();
     let won = results.iter().filter(|p| p.won).count();
+    let until = options.until_deal.map(|deal| UntilSummary {
+        until_deal: deal,
+        stopped: results.iter().filter(|p| p.stopped).count(),
+        face_down_before_deals: mean_face_down(&results),
+    });
     let rate = if deals == 0 {
         0.0
     } else {
@@ -225,6 +280,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 rollouts: budget.rollouts,
                 sample_seed: budget.sample_seed,
                 peak_memory_mb: peak.map(|mb| mb.round()),
+                until,
             };
             writeln!(
                 out,
@@ -251,9 +307,13 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 let noun = plural(game.suits as usize, "suit", "suits");
                 format!(" {} {noun}, relaxed {},", game.suits, game.relaxed)
             };
+            let upto = match options.until_deal {
+                Some(deal) => format!(" up to deal {deal},"),
+                None => String::new(),
+            };
             writeln!(
                 out,
-                "autoplay {}{suits} deals {}..{}, {jobs} {}, {} a decision{}",
+                "autoplay {}{suits} deals {}..{},{upto} {jobs} {}, {} a decision{}",
                 game.kind.name(),
                 options.first,
                 options.last,
@@ -261,11 +321,26 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 thinking(&budget),
                 draw_text(&budget)
             )?;
-            writeln!(
-                out,
-                "won {won} of {deals} ({:.1}%) without undo",
-                rate * 100.0
-            )?;
+            match until {
+                Some(until) => {
+                    let lost = deals - until.stopped - won;
+                    writeln!(
+                        out,
+                        "stopped after deal {} in {} of {deals} (won {won} and lost {lost} before it)",
+                        until.until_deal, until.stopped
+                    )?;
+                    writeln!(
+                        out,
+                        "cards face down before each deal (mean over the games that made it): {}",
+                        list(&until.face_down_before_deals, |mean| format!("{mean:.2}"))
+                    )?;
+                }
+                None => writeln!(
+                    out,
+                    "won {won} of {deals} ({:.1}%) without undo",
+                    rate * 100.0
+                )?,
+            }
             writeln!(
                 out,
                 "time: {:.1} ms a decision, {:.1} s in all",
@@ -338,8 +413,17 @@ struct ComparisonLine {
     comparison: Comparison,
 }
 
+/// Items joined by commas.
+fn list<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
+    items.iter().map(show).collect::<Vec<_>>().join(", ")
+}
+
 fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -> io::Result<()> {
-    let result = if played.won { "won" } else { "lost" };
+    let result = match (played.won, played.stopped) {
+        (true, _) => "won",
+        (false, true) => "stopped",
+        (false, false) => "lost",
+    };
     match options.output {
         AutoplayOutput::Json => {
             let line = DealLine {
@@ -357,6 +441,17 @@ fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -
                 out,
                 "{}",
                 serde_json::to_string(&line).expect("serializable")
+            )
+        }
+        AutoplayOutput::Text if played.stopped => {
+            let counts = played.face_down_at_deals.as_deref().unwrap_or_default();
+            writeln!(
+                out,
+                "deal {}: stopped after deal {} in {} actions, cards face down before each deal: {}",
+                played.seed,
+                counts.len(),
+                played.line.len(),
+                list(counts, usize::to_string)
             )
         }
         AutoplayOutput::Text => {

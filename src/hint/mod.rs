@@ -12,7 +12,9 @@ mod rollout;
 mod spider;
 mod view;
 
-pub use autoplay::{AutoplayOptions, AutoplayOutput, MAX_ACTIONS, Played, play_deal, run_autoplay};
+pub use autoplay::{
+    AutoplayOptions, AutoplayOutput, MAX_ACTIONS, Played, play_deal, play_until_deal, run_autoplay,
+};
 pub use baseline::{Baseline, Comparison, compare};
 pub use endgame_bench::{Endgames, Verdict, World, play_endgames};
 pub use rng::Rng;
