@@ -386,12 +386,9 @@ pub(super) fn draw_text(budget: &Budget) -> String {
 /// `against base.json: 500 deals in both, won 428 there and 430 here; won here only 10: 21, 44, ...;
 /// won there only 8: 29, ...`
 fn comparison_text(c: &Comparison) -> String {
-    let seeds = |seeds: &[u32]| {
-        let listed: Vec<String> = seeds.iter().map(u32::to_string).collect();
-        match listed.len() {
-            0 => "0".to_string(),
-            n => format!("{n}: {}", listed.join(", ")),
-        }
+    let seeds = |seeds: &[u32]| match seeds.len() {
+        0 => "0".to_string(),
+        n => format!("{n}: {}", list(seeds, u32::to_string)),
     };
     format!(
         "against {}: {} {} in both, won {} there and {} here; won here only {}; won there only {}",
