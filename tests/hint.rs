@@ -219,13 +219,17 @@ fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
     String::from_utf8(out).unwrap()
 }
 
+/// Each line of `autoplay --output json`, parsed.
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
     let text = small_autoplay("5..6", &["--jobs", "2"]);
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&text);
     assert_eq!(lines.len(), 3);
     for (line, seed) in lines.iter().zip([5, 6]) {
         assert_eq!(line["type"], "autoplay");
@@ -508,10 +512,7 @@ fn a_game_played_up_to_a_deal_is_the_start_of_the_whole_game() {
 #[test]
 fn autoplay_until_a_deal_sums_up_how_deep_the_games_dug() {
     let text = small_autoplay("3..4", &["--until-deal", "2"]);
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&text);
     assert_eq!(lines.len(), 3, "{text}");
     let mut sums = [0.0, 0.0];
     for deal in &lines[..2] {
@@ -537,10 +538,7 @@ fn autoplay_until_a_deal_sums_up_how_deep_the_games_dug() {
 #[test]
 fn autoplay_endgames_prints_a_json_line_a_deal_and_a_summary() {
     let text = small_autoplay("3..3", &["--endgames", "2"]);
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&text);
     assert_eq!(lines.len(), 2, "{text}");
     assert_eq!(lines[0]["type"], "endgames");
     assert_eq!(lines[0]["seed"], 3);
@@ -553,13 +551,8 @@ fn autoplay_endgames_prints_a_json_line_a_deal_and_a_summary() {
 
 #[test]
 fn autoplay_endgames_solver_only_checks_the_same_worlds_without_playing_them() {
-    let parse = |text: String| -> Vec<serde_json::Value> {
-        text.lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
-    };
-    let played = parse(small_autoplay("3..3", &["--endgames", "2"]));
-    let checked = parse(small_autoplay(
+    let played = json_lines(&small_autoplay("3..3", &["--endgames", "2"]));
+    let checked = json_lines(&small_autoplay(
         "3..3",
         &["--endgames", "2", "--solver-only"],
     ));
