@@ -240,11 +240,10 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
         against: args.against,
         endgames: args.endgames.map(|n| n as usize),
         solver_only: args.solver_only,
-        until_deal: args.until_deal.map(|n| {
-            // Spiderette deals four times (7, 7, 7 and 3 cards): ask for more and get its last.
-            let start = deals.game().layout(1);
-            (n as usize).min(start.stock.len().div_ceil(start.columns.len()))
-        }),
+        // Spiderette deals four times (7, 7, 7 and 3 cards): ask for more and get its last.
+        until_deal: args
+            .until_deal
+            .map(|n| (n as usize).min(deals.game().layout(1).deals_left(&deals.game()))),
     })
 }
 

@@ -71,11 +71,8 @@ fn play(game: &Game, seed: u32, budget: &Budget, until_deal: Option<usize>) -> P
     let started = Instant::now();
     let mut position = game.layout(seed);
     let mut line = Vec::new();
-    // The stock left once `until_deal` deals are made (every deal but a short last one fills a row).
-    let stock_after = until_deal.map(|deals| {
-        let columns = position.columns.len();
-        position.stock.len().saturating_sub(deals * columns)
-    });
+    // The deals left once `until_deal` of them are made.
+    let stop_at = until_deal.map(|deals| position.deals_left(game).saturating_sub(deals));
     let stopped = play_on(
         game,
         seed,
@@ -83,7 +80,7 @@ fn play(game: &Game, seed: u32, budget: &Budget, until_deal: Option<usize>) -> P
         &mut position,
         &mut Visited::default(),
         &mut line,
-        |p| stock_after.is_some_and(|left| p.stock.len() <= left),
+        |p| stop_at.is_some_and(|left| p.deals_left(game) <= left),
     );
     let removed = if game.kind.is_spider() {
         position.removed.len()
