@@ -146,14 +146,15 @@ struct AutoplayArgs {
     /// 12000 at four).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     nodes: Option<u32>,
-    /// Sampled deals (Reno: sampled worlds) the hint weighs a decision (default: as `hint` in a game).
+    /// Sampled worlds the hint searches a Reno decision in (default: as `hint` in a game). Spider and
+    /// Spiderette sample no deals: they value a deal by its expectation.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     samples: Option<u32>,
     /// Sampled worlds in which the hint plays out its best first steps while the stock holds 30 cards or
     /// more, and plays the one whose worlds end best (default 0, none, as `hint` in a game): a trial.
     #[arg(long, value_name = "WORLDS", value_parser = clap::value_parser!(u32).range(0..=100))]
     rollouts: Option<u32>,
-    /// Another draw of the hint's sampled deals and worlds (0, the default, is the hint as in a game):
+    /// Another draw of the hint's sampled worlds (0, the default, is the hint as in a game):
     /// the same hint on other samples, to see how much of a run's figure is the luck of its draw.
     #[arg(long, value_name = "N", default_value_t = 0)]
     sample_seed: u16,
@@ -190,6 +191,12 @@ fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, 
         return Err(Args::command().error(
             ErrorKind::ArgumentConflict,
             "--endgames is for spider and spiderette: reno has no last deal",
+        ));
+    }
+    if deals.game != GameArg::Reno && args.samples.is_some() {
+        return Err(Args::command().error(
+            ErrorKind::ArgumentConflict,
+            "--samples is for reno: spider and spiderette value a deal by its expectation and sample none",
         ));
     }
     if deals.game == GameArg::Reno && args.until_deal.is_some() {

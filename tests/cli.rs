@@ -207,6 +207,7 @@ fn bad_options_exit_two_and_play_nothing() {
             "--endgames",
             "2",
         ],
+        &["autoplay", "--seeds", "1", "--samples", "6"],
         &["autoplay", "--seeds", "1", "--solver-only"],
         &[
             "autoplay",

@@ -199,18 +199,7 @@ fn autoplay_lines_replay_to_what_they_claim() {
 /// `spider autoplay --output json` at one suit with a tiny budget, and the options in `extra`.
 fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
     let mut args = vec![
-        "spider",
-        "autoplay",
-        "--suits",
-        "1",
-        "--seeds",
-        seeds,
-        "--nodes",
-        "60",
-        "--samples",
-        "2",
-        "--output",
-        "json",
+        "spider", "autoplay", "--suits", "1", "--seeds", seeds, "--nodes", "60", "--output", "json",
     ];
     args.extend_from_slice(extra);
     let options = spider::cli::parse(args).unwrap().autoplay.unwrap();
@@ -255,9 +244,19 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
         assert_eq!(face_down.len(), deals, "{line}");
         assert!(face_down.iter().all(|&n| n <= 44), "{face_down:?}");
         assert!(face_down.windows(2).all(|w| w[1] <= w[0]), "{face_down:?}");
+        // The slowest decision is one of the game's: within its time.
+        let slowest = line["slowest_seconds"].as_f64().unwrap();
+        assert!(slowest <= line["seconds"].as_f64().unwrap(), "{line}");
     }
     assert_eq!(lines[2]["type"], "summary");
     assert_eq!(lines[2]["deals"], 2);
+    let slowest = |line: &serde_json::Value| line["slowest_seconds"].as_f64().unwrap();
+    assert_eq!(
+        slowest(&lines[2]),
+        slowest(&lines[0]).max(slowest(&lines[1]))
+    );
+    // Spider samples no deals, so the summary names no samples (Reno's does).
+    assert!(lines[2].get("samples").is_none(), "{}", lines[2]);
     // Peak memory is part of the benchmark: a number of MB on Linux, null where it cannot be read.
     let peak = &lines[2]["peak_memory_mb"];
     assert!(
@@ -286,8 +285,31 @@ fn a_sample_seed_plays_the_same_hint_on_other_samples() {
     assert_eq!(game_draw().redrawn(0).next_u64(), game_draw().next_u64());
     assert_ne!(game_draw().redrawn(1).next_u64(), game_draw().next_u64());
     let other = small_autoplay("5..8", &["--sample-seed", "1"]);
-    assert_ne!(deal_lines(&small_autoplay("5..8", &[])), deal_lines(&other));
+    let (these, those) = (deal_lines(&small_autoplay("5..8", &[])), deal_lines(&other));
+    assert_ne!(these, those);
     assert!(other.lines().last().unwrap().contains(r#""sample_seed":1"#));
+    // Only the endgame's worlds are sampled: up to the last deal, every draw plays the same line.
+    let to_last_deal = |line: &serde_json::Value| -> Vec<String> {
+        let actions: Vec<String> = line["line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string())
+            .collect();
+        let deals = actions.iter().filter(|a| *a == "deal").count();
+        match actions.iter().rposition(|a| a == "deal") {
+            Some(last) if deals == 5 => actions[..=last].to_vec(),
+            _ => actions,
+        }
+    };
+    for (this, that) in these.iter().zip(&those) {
+        assert_eq!(
+            to_last_deal(this),
+            to_last_deal(that),
+            "deal {}",
+            this["seed"]
+        );
+    }
 }
 
 #[test]

@@ -46,6 +46,8 @@ pub struct Played {
     pub removed: usize,
     pub score: i32,
     pub seconds: f64,
+    /// The slowest decision's seconds: a hint is to answer within about half a second.
+    pub slowest: f64,
     /// Spider and Spiderette: the cards face down on the table before each deal of the line. Where they
     /// stand at the later deals tells the games that are lost from those that are won long before the
     /// end (docs/hint-lab.md).
@@ -73,7 +75,7 @@ fn play(game: &Game, seed: u32, budget: &Budget, until_deal: Option<usize>) -> P
     let mut line = Vec::new();
     // The deals left once `until_deal` of them are made.
     let stop_at = until_deal.map(|deals| position.deals_left(game).saturating_sub(deals));
-    let stopped = play_on(
+    let ended = play_on(
         game,
         seed,
         budget,
@@ -90,7 +92,8 @@ fn play(game: &Game, seed: u32, budget: &Budget, until_deal: Option<usize>) -> P
     Played {
         seed,
         won: position.status(game) == Status::Won,
-        stopped,
+        stopped: ended.stopped,
+        slowest: ended.slowest,
         face_down_at_deals: game
             .kind
             .is_spider()
@@ -117,9 +120,17 @@ fn face_down_at_deals(game: &Game, seed: u32, line: &[Action]) -> Vec<usize> {
     counts
 }
 
+/// How `play_on` ended.
+pub(super) struct Ended {
+    /// `until` stopped it.
+    pub stopped: bool,
+    /// The slowest decision's seconds.
+    pub slowest: f64,
+}
+
 /// Plays `position` (of deal `seed`) on with the hint, adding each action to `line` and each position
 /// seen to `visited`, until the game is over, the hint has nothing to do, or `until` holds before a
-/// decision. Whether `until` stopped it.
+/// decision.
 pub(super) fn play_on(
     game: &Game,
     seed: u32,
@@ -128,15 +139,23 @@ pub(super) fn play_on(
     visited: &mut Visited,
     line: &mut Vec<Action>,
     until: impl Fn(&Position) -> bool,
-) -> bool {
+) -> Ended {
+    let mut ended = Ended {
+        stopped: false,
+        slowest: 0.0,
+    };
     while position.status(game) == Status::Playing && line.len() < MAX_ACTIONS {
         if until(position) {
-            return true;
+            ended.stopped = true;
+            break;
         }
         let view = View::of(game, position);
         visited.insert(&view);
         let mut rng = Rng::for_stage(seed, stage(&view)).redrawn(budget.sample_seed);
-        let Some(advice) = hint(&view, visited, budget, &mut rng) else {
+        let asked = Instant::now();
+        let advice = hint(&view, visited, budget, &mut rng);
+        ended.slowest = ended.slowest.max(asked.elapsed().as_secs_f64());
+        let Some(advice) = advice else {
             break;
         };
         if position
@@ -148,7 +167,7 @@ pub(super) fn play_on(
         }
         line.push(advice.action);
     }
-    false
+    ended
 }
 
 #[derive(Serialize)]
@@ -161,6 +180,7 @@ struct DealLine {
     removed: usize,
     score: i32,
     seconds: f64,
+    slowest_seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     face_down_at_deals: Option<Vec<usize>>,
     line: Vec<String>,
@@ -173,11 +193,14 @@ struct SummaryLine {
     won: usize,
     rate: f64,
     seconds_per_action: f64,
+    slowest_seconds: f64,
     total_seconds: f64,
     jobs: usize,
     nodes: usize,
     endgame_nodes: usize,
-    samples: usize,
+    /// Reno's sampled worlds a decision; left out for Spider and Spiderette, which sample no deals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    samples: Option<usize>,
     rollouts: usize,
     sample_seed: u16,
     /// Peak resident memory of the whole process, in MB; null where it cannot be read.
@@ -255,6 +278,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
     } else {
         busy / actions as f64
     };
+    let slowest = results.iter().map(|p| p.slowest).fold(0.0, f64::max);
     let elapsed = started.elapsed().as_secs_f64();
     let peak = crate::solve::peak_memory_mb();
     let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
@@ -269,11 +293,12 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 won,
                 rate: round(rate, 4),
                 seconds_per_action: round(per_action, 5),
+                slowest_seconds: round(slowest, 3),
                 total_seconds: round(elapsed, 1),
                 jobs,
                 nodes: budget.nodes,
                 endgame_nodes: budget.endgame_nodes,
-                samples: budget.samples,
+                samples: samples(&game, &budget),
                 rollouts: budget.rollouts,
                 sample_seed: budget.sample_seed,
                 peak_memory_mb: peak.map(|mb| mb.round()),
@@ -315,7 +340,7 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
                 options.first,
                 options.last,
                 plural(jobs, "job", "jobs"),
-                thinking(&budget),
+                thinking(&game, &budget),
                 draw_text(&budget)
             )?;
             match until {
@@ -340,8 +365,9 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
             }
             writeln!(
                 out,
-                "time: {:.1} ms a decision, {:.1} s in all",
+                "time: {:.1} ms a decision, the slowest {:.2} s, {:.1} s in all",
                 per_action * 1000.0,
+                slowest,
                 elapsed
             )?;
             writeln!(out, "peak memory: {}", crate::solve::memory_text(peak))?;
@@ -353,8 +379,8 @@ pub fn run_autoplay(options: &AutoplayOptions, out: &mut dyn Write) -> io::Resul
     }
 }
 
-/// The positions searched, deals sampled and worlds rolled out a decision, in words.
-fn thinking(budget: &Budget) -> String {
+/// The positions searched, worlds sampled (Reno) and worlds rolled out a decision, in words.
+fn thinking(game: &Game, budget: &Budget) -> String {
     let positions = if budget.endgame_nodes == budget.nodes {
         format!("{} positions", budget.nodes)
     } else {
@@ -363,13 +389,17 @@ fn thinking(budget: &Budget) -> String {
             budget.nodes, budget.endgame_nodes
         )
     };
-    match budget.rollouts {
-        0 => format!("{positions} and {} samples", budget.samples),
-        worlds => format!(
-            "{positions}, {} samples and {worlds} rollout worlds",
-            budget.samples
-        ),
+    match (samples(game, budget), budget.rollouts) {
+        (Some(samples), _) => format!("{positions} and {samples} samples"),
+        (None, 0) => positions,
+        (None, worlds) => format!("{positions} and {worlds} rollout worlds"),
     }
+}
+
+/// The worlds a decision samples, where the game samples any: Reno. Spider and Spiderette value a deal
+/// by its expectation.
+pub(super) fn samples(game: &Game, budget: &Budget) -> Option<usize> {
+    (game.kind == crate::game::GameKind::Reno).then_some(budget.samples)
 }
 
 /// The header's mention of a sample seed other than the game's.
@@ -428,6 +458,7 @@ fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -
                 removed: played.removed,
                 score: played.score,
                 seconds: (played.seconds * 1000.0).round() / 1000.0,
+                slowest_seconds: (played.slowest * 1000.0).round() / 1000.0,
                 face_down_at_deals: played.face_down_at_deals.clone(),
                 line: played.line.iter().map(ToString::to_string).collect(),
             };

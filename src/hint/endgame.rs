@@ -84,9 +84,7 @@ pub(super) fn search_plan(
         };
         let ctx = spider::Context::new(&next, &WEIGHTS);
         let floor = visited.floor(&next).unwrap_or(i32::MIN);
-        // The stock is dealt, so the search samples no deals and its seed does not matter.
-        let rng = &mut Rng::new(0);
-        let Some(found) = spider::search(&table, &ctx, &visited.keys, floor, budget, rng) else {
+        let Some(found) = spider::search(&table, &ctx, &visited.keys, floor, budget) else {
             break;
         };
         action = spider::action(&next, found.step);

@@ -78,7 +78,9 @@ pub fn play_endgames(
         &mut visited,
         &mut line,
         dealt,
-    ) {
+    )
+    .stopped
+    {
         return Endgames {
             seed,
             ended_early: Some(position.status(game) == Status::Won),
@@ -154,7 +156,6 @@ struct SummaryLine {
     jobs: usize,
     nodes: usize,
     endgame_nodes: usize,
-    samples: usize,
     sample_seed: u16,
 }
 
@@ -210,7 +211,6 @@ pub fn run_endgames(
                 jobs: options.jobs,
                 nodes: budget.nodes,
                 endgame_nodes: budget.endgame_nodes,
-                samples: budget.samples,
                 sample_seed: budget.sample_seed,
             };
             let json = serde_json::to_string(&summary).expect("serializable");

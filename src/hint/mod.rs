@@ -27,7 +27,7 @@ use crate::position::{Action, Pile, Position};
 use crate::session::Session;
 use std::collections::HashSet;
 
-/// How hard the hint thinks: positions searched and deals sampled per decision. Counts, not time, so a
+/// How hard the hint thinks: positions searched and worlds sampled per decision. Counts, not time, so a
 /// hint is the same on every machine.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
@@ -35,15 +35,18 @@ pub struct Budget {
     pub nodes: usize,
     /// Positions searched a decision once the stock is dealt.
     pub endgame_nodes: usize,
+    /// Worlds a Reno decision is searched in. (Spider and Spiderette value a deal by its expectation,
+    /// and sample no deals.)
     pub samples: usize,
     /// Sampled worlds in which the search's choice and the next best first steps are played out while
     /// the stock holds 30 cards or more (Spider's first three deals). 0, the default, for none: the
     /// rollouts are a trial that `autoplay --rollouts N` measures, not yet worth their time in a game.
     /// See `rollout.rs`.
     pub rollouts: usize,
-    /// Which draw of the hint's sampled deals and worlds a decision makes: 0 in a game. Another value
-    /// plays the same hint on other samples (`autoplay --sample-seed`), which shows how much of a run's
-    /// figure is the luck of its draw.
+    /// Which draw of the hint's sampled worlds a decision makes: 0 in a game. Another value plays the
+    /// same hint on other samples (`autoplay --sample-seed`), which shows how much of a run's figure is
+    /// the luck of its draw. (In Spider and Spiderette only the worlds of the endgame, once the stock
+    /// is dealt, and of rollouts are sampled: the play before the last deal is the same in every draw.)
     pub sample_seed: u16,
 }
 
@@ -54,7 +57,7 @@ impl Default for Budget {
 }
 
 impl Budget {
-    /// `nodes` positions a decision throughout, and six sampled deals.
+    /// `nodes` positions a decision throughout, and six sampled worlds in Reno.
     pub fn with_nodes(nodes: usize) -> Budget {
         Budget {
             nodes,
@@ -211,7 +214,7 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
                 nodes: budget.nodes * times,
                 ..*budget
             };
-            spider::search(&table, &ctx, &visited.keys, floor, &budget, rng)
+            spider::search(&table, &ctx, &visited.keys, floor, &budget)
         });
         let searched = searched.map(|found| {
             let (step, plan) = if rollout::worth_asking(view, budget) {

@@ -63,18 +63,16 @@ pub(super) fn choose(
     };
     // The worlds are drawn first, in order, so the sums (and the choice) are the same however many
     // threads play them out: a hint in a game uses every core.
-    let worlds: Vec<(Position, u64)> = (0..budget.rollouts)
-        .map(|_| (view.sample(rng), rng.next_u64()))
-        .collect();
+    let worlds: Vec<Position> = (0..budget.rollouts).map(|_| view.sample(rng)).collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let chunk = worlds.len().div_ceil(threads).max(1);
     let actions: Vec<_> = candidates
         .iter()
         .map(|&(step, _)| spider::action(view, step))
         .collect();
-    let play = |worlds: &[(Position, u64)]| -> Vec<i64> {
+    let play = |worlds: &[Position]| -> Vec<i64> {
         let mut sums = vec![0i64; candidates.len()];
-        for (world, seed) in worlds {
+        for world in worlds {
             for (sum, &action) in sums.iter_mut().zip(&actions) {
                 let mut position = world.clone();
                 if position.apply(action, &game, game.autoremove).is_err() {
@@ -82,7 +80,7 @@ pub(super) fn choose(
                     *sum = i64::MIN / 2;
                     continue;
                 }
-                *sum += play_out(view, position, visited.clone(), &search_budget, *seed) as i64;
+                *sum += play_out(view, position, visited.clone(), &search_budget) as i64;
             }
         }
         sums
@@ -114,16 +112,9 @@ pub(super) fn choose(
 /// Plays the search's plans in `world` until it would deal, has nothing to do or has made `ACTIONS`
 /// actions, and values where it got to. A plan is followed until it turns a card up, then searched
 /// anew with that card in sight (one search for every card turned, not one for every action).
-fn play_out(
-    view: &View,
-    mut world: Position,
-    mut visited: Visited,
-    budget: &Budget,
-    seed: u64,
-) -> i32 {
+fn play_out(view: &View, mut world: Position, mut visited: Visited, budget: &Budget) -> i32 {
     let game = *view.game();
     let mut actions = 0;
-    let mut searches = 0u64;
     'play: while actions < ACTIONS && world.status(&game) == Status::Playing {
         let here = View::of(&game, &world);
         visited.insert(&here);
@@ -132,10 +123,7 @@ fn play_out(
         };
         let ctx = Context::new(&here, &WEIGHTS);
         let floor = visited.floor(&here).unwrap_or(i32::MIN);
-        let mut rng = Rng::new(seed ^ (searches << 40));
-        searches += 1;
-        let Some(found) = spider::search(&table, &ctx, &visited.keys, floor, budget, &mut rng)
-        else {
+        let Some(found) = spider::search(&table, &ctx, &visited.keys, floor, budget) else {
             break;
         };
         for step in found.line {

@@ -2,12 +2,11 @@
 //! puzzle of full information: the face-up cards only move about. So the player searches the positions
 //! reachable by moves and removals (best first, each seen once, never one met earlier in the game) and
 //! values three kinds of plan: reaching a better arrangement; turning up a card, valued as the expectation
-//! over the unseen cards that could show; and dealing from an arrangement, valued on sampled deals drawn
-//! from the unseen cards. Past a turned card the search goes on with the card as one not yet known, which
+//! over the unseen cards that could show; and dealing from an arrangement, valued as the expectation
+//! over the unseen cards that could be dealt. Past a turned card the search goes on with the card as one not yet known, which
 //! nothing goes onto and which goes onto nothing, so a plan that turns up more cards whatever they are is
 //! worth more than one that turns up one. It plays the first action of the best plan.
 
-use super::rng::Rng;
 use super::view::View;
 use super::{Budget, Goal, Plan};
 use crate::position::Action;
@@ -287,7 +286,7 @@ impl Table {
                 self.cols[col as usize].len -= 13;
                 self.removed += 1;
             }
-            Step::Deal => unreachable!("deals are sampled"),
+            Step::Deal => unreachable!("deals are valued by their expectation"),
         }
     }
 
@@ -372,27 +371,42 @@ impl<'a> Context<'a> {
         sum / total
     }
 
-    /// The mean value of dealing on `table`, over `samples` deals drawn from the unseen cards. Every
-    /// table is dealt the same samples (from `seed`), so deals are compared fairly with each other.
-    fn deal_value(&self, table: &Table, samples: usize, seed: u64) -> i32 {
-        let mut rng = Rng::new(seed);
-        let dealt = (table.stock as usize).min(table.n);
-        let mut cards = self.unseen.clone();
-        let mut sum = 0;
-        let samples = samples.max(1);
-        for _ in 0..samples {
-            rng.draw(&mut cards, dealt);
-            let mut after = table.clone();
-            for (col, &card) in after.cols[..dealt].iter_mut().zip(&cards) {
-                if (col.len as usize) < CAP {
-                    col.up[col.len as usize] = card;
-                    col.len += 1;
-                }
-            }
-            after.stock -= dealt as u8;
-            sum += after.eval(self.weights);
+    /// The expected value of dealing on `table`. Each column dealt to gets one unseen card, any of them
+    /// alike, and the evaluation counts a column's pairs of cards one by one, so the expectation is the
+    /// table's value and, for each column, the chance that its new card is the next card of its suit
+    /// below its bottom: a link, and otherwise a break. Exact, where six sampled deals were an estimate
+    /// whose draw changed the play before the last deal (one suit, deals 1..500, five draws of the hint's
+    /// samples: 473, 466, 470, 470 and 478 won; see docs/hint-lab.md, stop 26).
+    fn deal_value(&self, table: &Table) -> i32 {
+        let before = table.eval(self.weights);
+        let total = self.unseen.len() as i64;
+        if total == 0 {
+            return before;
         }
-        sum / samples as i32
+        let w = self.weights;
+        let dealt = (table.stock as usize).min(table.n);
+        // The expected change, times `total`.
+        let mut change: i64 = 0;
+        for col in &table.cols[..dealt] {
+            if col.len as usize >= CAP {
+                continue;
+            }
+            if col.is_empty() {
+                change += (w.cleared - w.empty) as i64 * total;
+                continue;
+            }
+            let Some(bottom) = col.bottom() else {
+                continue;
+            };
+            // The card one rank below the bottom, of its suit (an Ace or a card not yet known has none).
+            let next = if rank(bottom) > 1 {
+                self.unseen_count[bottom as usize - 1] as i64
+            } else {
+                0
+            };
+            change += next * w.suit_link as i64 - (total - next) * w.broken as i64;
+        }
+        before + change.div_euclid(total) as i32
     }
 }
 
@@ -448,14 +462,11 @@ pub(super) fn search(
     visited: &HashSet<u64>,
     floor: i32,
     budget: &Budget,
-    rng: &mut Rng,
 ) -> Option<Found> {
     let mut search = Search {
         ctx,
         root,
         root_value: root.eval(ctx.weights).max(floor),
-        samples: budget.samples,
-        deal_seed: rng.next_u64(),
         best: None,
         seen: visited.clone(),
         nodes: Vec::new(),
@@ -530,9 +541,6 @@ struct Search<'a> {
     root: &'a Table,
     /// What a plan that turns nothing must beat: the root's value, or the stage's best if higher.
     root_value: i32,
-    samples: usize,
-    /// Every deal in one search is sampled from this seed, so arrangements are compared fairly.
-    deal_seed: u64,
     best: Option<Best>,
     /// Keys of the positions found, and of those met earlier in the game.
     seen: HashSet<u64>,
@@ -596,7 +604,7 @@ impl Search<'_> {
             ),
             None => (Goal::Deal, depth + 1),
         };
-        let value = self.ctx.deal_value(table, self.samples, self.deal_seed) + fit_of(turned);
+        let value = self.ctx.deal_value(table) + fit_of(turned);
         self.consider(value, depth + 1, first, goal, steps);
     }
 
