@@ -738,3 +738,69 @@ pub(super) fn action(view: &View, step: Step) -> Action {
         Step::Deal => Action::Deal,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn column(hidden: u8, cards: &[u8]) -> Col {
+        let mut up = [0; CAP];
+        up[..cards.len()].copy_from_slice(cards);
+        Col {
+            hidden,
+            len: cards.len() as u8,
+            up,
+        }
+    }
+
+    /// The expectation matches the mean over every way the unseen cards could be dealt, at its edges: a
+    /// bottom whose next card is unseen twice, an Ace (nothing goes below it), and a two whose Ace is
+    /// unseen only in another suit.
+    #[test]
+    fn a_deal_is_worth_its_mean_over_every_deal() {
+        let (six, ace, two_of_hearts) = (6, 1, 0x22);
+        let cols = [
+            column(2, &[7, six]),
+            column(0, &[ace]),
+            column(1, &[two_of_hearts]),
+        ];
+        let mut table = Table {
+            cols: [column(0, &[]); 10],
+            n: 3,
+            stock: 3,
+            removed: 0,
+        };
+        table.cols[..3].copy_from_slice(&cols);
+        let unseen = vec![5, 5, 9, 1, 13];
+        let mut unseen_count = [0u8; 64];
+        for &card in &unseen {
+            unseen_count[card as usize] += 1;
+        }
+        let ctx = Context {
+            relaxed: 0,
+            autoremove: false,
+            unseen: unseen.clone(),
+            unseen_count,
+            weights: &WEIGHTS,
+        };
+        let (mut sum, mut deals) = (0i64, 0i64);
+        for a in 0..unseen.len() {
+            for b in (0..unseen.len()).filter(|&b| b != a) {
+                for c in (0..unseen.len()).filter(|&c| c != a && c != b) {
+                    let mut after = table.clone();
+                    for (col, card) in after.cols[..3].iter_mut().zip([a, b, c]) {
+                        col.up[col.len as usize] = unseen[card];
+                        col.len += 1;
+                    }
+                    after.stock = 0;
+                    sum += after.eval(&WEIGHTS) as i64;
+                    deals += 1;
+                }
+            }
+        }
+        assert_eq!(deals, 60);
+        assert_eq!(ctx.deal_value(&table) as i64, sum.div_euclid(deals));
+        // Not merely the table's own value: the fives and the missing Ace weigh in.
+        assert_ne!(ctx.deal_value(&table), table.eval(&WEIGHTS));
+    }
+}
