@@ -141,8 +141,8 @@ impl Deals {
 struct AutoplayArgs {
     #[command(flatten)]
     deals: Deals,
-    /// Positions the hint searches a decision, throughout the game (default: as `hint` in a game, 3000 at
-    /// one suit and 1500 once the stock is dealt, 1500 in Reno, 6000 at two suits and in Spiderette,
+    /// Positions the hint searches a decision, throughout the game (default: as `hint` in a game, 12000
+    /// at one suit and 1500 once the stock is dealt, 1500 in Reno, 6000 at two suits and in Spiderette,
     /// 12000 at four).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     nodes: Option<u32>,
