@@ -3,11 +3,11 @@
 //! within one run rather than runs across machines.
 
 use spider::command::Face;
-use spider::deal::Generator;
+use spider::game::deal::Generator;
 use spider::game::Game;
 use spider::interpreter::{Interpreter, Settings};
-use spider::position::Status;
-use spider::program::feed;
+use spider::game::position::Status;
+use spider::app::feed;
 use spider::session::Session;
 use std::io;
 use std::time::Instant;

@@ -1,14 +1,30 @@
-//! The command line (SPEC section 5): options parsed by clap's derive into a `Config`, the one place that
-//! knows option syntax. It lives in the library so that golden transcripts start exactly as the program does.
+//! The command line (SPEC section 5): options parsed by clap's derive into library types, once, and the
+//! one place that knows option syntax. The library never sees clap. (The golden transcripts' test
+//! includes this file, so that each transcript starts exactly as the program does.)
 
-use crate::command::Face;
-use crate::game::{Game, GameKind};
-use crate::program::{ColorChoice, Config};
-use crate::render::names::plural;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, ValueEnum};
+use spider::app::autoplay::{AutoplayOptions, AutoplayOutput};
+use spider::app::solve::{BatchOptions, BatchOutput};
+use spider::app::{ColorChoice, Config};
+use spider::command::Face;
+use spider::game::{Game, GameKind};
 use std::ffi::OsString;
 use std::path::PathBuf;
+
+/// What the program is asked to do: one of these, matched once in `main.rs`.
+#[derive(Debug)]
+pub enum Mode {
+    /// Play a game: from scripts, a pipe or the prompt.
+    Play(Config),
+    /// `spider solve`: the solver over a range of deals.
+    Solve(BatchOptions),
+    /// `spider autoplay`: the hint over a range of deals.
+    Autoplay(AutoplayOptions),
+    /// `spider autoplay` with the lab's research switches (a build with the `lab` feature).
+    #[cfg(feature = "lab")]
+    Lab(spider::lab::LabOptions),
+}
 
 /// Spider patience at a prompt, in scripts and in pipes. Deal numbers are xpat2's.
 #[derive(Parser, Debug)]
@@ -116,13 +132,8 @@ struct Deals {
 }
 
 impl Deals {
-    fn game(&self) -> Game {
-        Game {
-            kind: game_kind(self.game),
-            suits: self.suits,
-            relaxed: self.relaxed,
-            autoremove: false,
-        }
+    fn game(&self) -> Result<Game, clap::Error> {
+        Game::new(game_kind(self.game), self.suits, self.relaxed, false).map_err(conflict)
     }
 
     fn jobs(&self) -> usize {
@@ -146,112 +157,96 @@ struct AutoplayArgs {
     /// 12000 at four).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     nodes: Option<u32>,
-    /// Sampled worlds the hint searches a Reno decision in (default: as `hint` in a game). Spider and
-    /// Spiderette sample no deals: they value a deal by its expectation.
+    #[cfg(feature = "lab")]
+    #[command(flatten)]
+    lab: LabArgs,
+}
+
+/// The lab's research switches (docs/hint-lab.md), in a build with the `lab` feature only.
+#[cfg(feature = "lab")]
+#[derive(clap::Args, Debug)]
+struct LabArgs {
+    /// Lab: sampled worlds the hint searches a Reno decision in (default: as `hint` in a game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
     samples: Option<u32>,
-    /// Sampled worlds in which the hint plays out its best first steps while the stock holds 30 cards or
-    /// more, and plays the one whose worlds end best (default 0, none, as `hint` in a game): a trial.
-    #[arg(long, value_name = "WORLDS", value_parser = clap::value_parser!(u32).range(0..=100))]
-    rollouts: Option<u32>,
-    /// Another draw of the hint's sampled worlds (0, the default, is the hint as in a game):
-    /// the same hint on other samples, to see how much of a run's figure is the luck of its draw.
+    /// Lab: another draw of the hint's sampled worlds (0, the default, is the hint as in a game).
     #[arg(long, value_name = "N", default_value_t = 0)]
     sample_seed: u16,
-    /// An earlier run's `--output json`, to compare with deal by deal after the summary: the deals won
-    /// in one run and lost in the other.
+    /// Lab: an earlier run's `--output json`, compared with deal by deal after the summary.
     #[arg(long, value_name = "FILE", value_parser = parse_baseline)]
-    against: Option<crate::hint::Baseline>,
-    /// Measure the endgame instead of whole games: play each deal to its last deal, deal its face-down
-    /// cards anew into this many worlds, and play each out (spider and spiderette).
+    against: Option<spider::lab::Baseline>,
+    /// Lab: play each deal to its last deal, deal its face-down cards anew into this many worlds, and
+    /// play each out (spider and spiderette).
     #[arg(long, value_name = "WORLDS", conflicts_with = "against",
           value_parser = clap::value_parser!(u32).range(1..=100))]
     endgames: Option<u32>,
-    /// With --endgames: only the solver checks each world, and the hint does not play them out. How
-    /// many the solver wins measures the play up to the last deal, in a fraction of the time.
+    /// Lab: with --endgames, only the solver checks each world.
     #[arg(long, requires = "endgames")]
     solver_only: bool,
-    /// Play each game only up to its deal number N (1 to 5, or its last) and report the cards face down
-    /// before each deal: how deep the hint digs, in a fraction of a game's time (spider and spiderette).
+    /// Lab: play each game only up to its deal number N (1 to 5, or its last) and report the cards
+    /// face down before each deal (spider and spiderette).
     #[arg(long, value_name = "N", conflicts_with_all = ["against", "endgames"],
           value_parser = clap::value_parser!(u32).range(1..=5))]
     until_deal: Option<u32>,
 }
 
-/// The options of `spider autoplay`.
-fn autoplay_options(args: AutoplayArgs) -> Result<crate::hint::AutoplayOptions, clap::Error> {
+/// An argument conflict in clap's form, so that it prints and exits as clap's own errors do.
+fn conflict(error: impl std::fmt::Display) -> clap::Error {
+    Args::command().error(ErrorKind::ArgumentConflict, error.to_string())
+}
+
+/// The mode of `spider autoplay`.
+fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
     let deals = &args.deals;
-    if deals.game == GameArg::Reno && (deals.suits != 4 || deals.relaxed != 0) {
-        return Err(Args::command().error(
-            ErrorKind::ArgumentConflict,
-            "reno is played with 4 suits; --suits and --relaxed are for spider and spiderette",
-        ));
-    }
-    if deals.game == GameArg::Reno && args.endgames.is_some() {
-        return Err(Args::command().error(
-            ErrorKind::ArgumentConflict,
-            "--endgames is for spider and spiderette: reno has no last deal",
-        ));
-    }
-    if deals.game != GameArg::Reno && args.samples.is_some() {
-        return Err(Args::command().error(
-            ErrorKind::ArgumentConflict,
-            "--samples is for reno: spider and spiderette value a deal by its expectation and sample none",
-        ));
-    }
-    if deals.game == GameArg::Reno && args.until_deal.is_some() {
-        return Err(Args::command().error(
-            ErrorKind::ArgumentConflict,
-            "--until-deal is for spider and spiderette: reno turns its stock a card at a time",
-        ));
-    }
-    if let Some((game, suits, relaxed)) = args.against.as_ref().and_then(|b| b.game.clone()) {
-        let here = deals.game();
-        if game != here.kind.name() || suits != here.suits || relaxed != here.relaxed {
-            return Err(Args::command().error(
-                ErrorKind::ArgumentConflict,
-                format!(
-                    "--against holds {game} {suits} {}, relaxed {relaxed}; this run is {} {} {}, relaxed {}",
-                    plural(suits as usize, "suit", "suits"),
-                    here.kind.name(),
-                    here.suits,
-                    plural(here.suits as usize, "suit", "suits"),
-                    here.relaxed
-                ),
-            ));
-        }
-    }
-    let mut budget = crate::hint::Budget::for_game(&deals.game());
+    let game = deals.game()?;
+    let mut budget = spider::hint::Budget::for_game(&game);
     if let Some(nodes) = args.nodes {
         budget.nodes = nodes as usize;
         budget.endgame_nodes = nodes as usize;
     }
-    if let Some(samples) = args.samples {
-        budget.samples = samples as usize;
-    }
-    if let Some(worlds) = args.rollouts {
-        budget.rollouts = worlds as usize;
-    }
-    budget.sample_seed = args.sample_seed;
-    Ok(crate::hint::AutoplayOptions {
-        game: deals.game(),
+    let run = AutoplayOptions {
+        game,
         first: deals.seeds.0,
         last: deals.seeds.1,
         jobs: deals.jobs(),
         output: if deals.json() {
-            crate::hint::AutoplayOutput::Json
+            AutoplayOutput::Json
         } else {
-            crate::hint::AutoplayOutput::Text
+            AutoplayOutput::Text
         },
         budget,
-        against: args.against,
-        endgames: args.endgames.map(|n| n as usize),
-        solver_only: args.solver_only,
-        // Spiderette deals four times (7, 7, 7 and 3 cards): ask for more and get its last.
-        until_deal: args
-            .until_deal
-            .map(|n| (n as usize).min(deals.game().layout(1).deals_left(&deals.game()))),
-    })
+    };
+    #[cfg(feature = "lab")]
+    {
+        let lab = args.lab;
+        let lab_asked = lab.samples.is_some()
+            || lab.sample_seed != 0
+            || lab.against.is_some()
+            || lab.endgames.is_some()
+            || lab.until_deal.is_some();
+        if !lab_asked {
+            return Ok(Mode::Autoplay(run));
+        }
+        let mut run = run;
+        if let Some(samples) = lab.samples {
+            run.budget.samples = samples as usize;
+        }
+        let options = spider::lab::LabOptions {
+            run,
+            draw: lab.sample_seed,
+            against: lab.against,
+            endgames: lab.endgames.map(|n| n as usize),
+            solver_only: lab.solver_only,
+            // Spiderette deals four times (7, 7, 7 and 3 cards): ask for more and get its last.
+            until_deal: lab
+                .until_deal
+                .map(|n| (n as usize).min(game.layout(1).deals_left(&game))),
+        };
+        spider::lab::check(&options, lab.samples.is_some()).map_err(conflict)?;
+        Ok(Mode::Lab(options))
+    }
+    #[cfg(not(feature = "lab"))]
+    Ok(Mode::Autoplay(run))
 }
 
 #[derive(clap::Args, Debug)]
@@ -272,7 +267,7 @@ enum SolveOutputArg {
 /// `A..B` or `N`, deal numbers 0..=999999999, A at most B.
 fn parse_seeds(text: &str) -> Result<(u32, u32), String> {
     let number = |word: &str| match word.trim().parse::<u32>() {
-        Ok(n) if n <= crate::deal::MAX_SEED => Ok(n),
+        Ok(n) if n <= spider::game::deal::MAX_SEED => Ok(n),
         _ => Err(format!("{word:?} is not a deal number (0 to 999999999)")),
     };
     let (first, last) = match text.split_once("..") {
@@ -288,9 +283,10 @@ fn parse_seeds(text: &str) -> Result<(u32, u32), String> {
 }
 
 /// An earlier autoplay run, read and checked before any deal is played.
-fn parse_baseline(path: &str) -> Result<crate::hint::Baseline, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| crate::save::io_text(&e))?;
-    crate::hint::Baseline::parse(path, &text)
+#[cfg(feature = "lab")]
+fn parse_baseline(path: &str) -> Result<spider::lab::Baseline, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| spider::save::io_text(&e))?;
+    spider::lab::Baseline::parse(path, &text)
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -309,7 +305,7 @@ fn game_kind(game: GameArg) -> GameKind {
 }
 
 /// The options of `spider solve`.
-fn solve_options(args: SolveArgs) -> Result<crate::solve::BatchOptions, clap::Error> {
+fn solve_options(args: SolveArgs) -> Result<BatchOptions, clap::Error> {
     let deals = &args.deals;
     if deals.game == GameArg::Reno {
         return Err(Args::command().error(
@@ -317,16 +313,16 @@ fn solve_options(args: SolveArgs) -> Result<crate::solve::BatchOptions, clap::Er
             "the solver plays spider and spiderette, not reno",
         ));
     }
-    Ok(crate::solve::BatchOptions {
-        game: deals.game(),
+    Ok(BatchOptions {
+        game: deals.game()?,
         first: deals.seeds.0,
         last: deals.seeds.1,
         time_limit: std::time::Duration::from_secs_f64(args.time_limit),
         jobs: deals.jobs(),
         output: if deals.json() {
-            crate::solve::BatchOutput::Json
+            BatchOutput::Json
         } else {
-            crate::solve::BatchOutput::Text
+            BatchOutput::Text
         },
     })
 }
@@ -342,36 +338,32 @@ fn parse_suits(text: &str) -> Result<u8, String> {
 
 /// Parses a command line (its first word is the program name); `--help`, `--version` and bad options come
 /// back as clap errors, which print themselves and carry the exit status (0 or 2).
-pub fn parse<I, T>(args: I) -> Result<Config, clap::Error>
+pub fn parse<I, T>(args: I) -> Result<Mode, clap::Error>
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
     let mut args = Args::try_parse_from(args)?;
-    let (solve, autoplay) = match args.command.take() {
-        Some(Subcommand::Solve(solve)) => (Some(solve_options(solve)?), None),
-        Some(Subcommand::Autoplay(autoplay)) => (None, Some(autoplay_options(autoplay)?)),
-        None => (None, None),
-    };
+    match args.command.take() {
+        Some(Subcommand::Solve(solve)) => return Ok(Mode::Solve(solve_options(solve)?)),
+        Some(Subcommand::Autoplay(autoplay)) => return autoplay_mode(autoplay),
+        None => {}
+    }
     if args.winnable && args.game == GameArg::Reno {
         return Err(Args::command().error(
             ErrorKind::ArgumentConflict,
             "--winnable is for spider and spiderette: the solver does not play reno",
         ));
     }
-    if args.game == GameArg::Reno && (args.suits != 4 || args.relaxed != 0 || args.autoremove) {
-        return Err(Args::command().error(
-            ErrorKind::ArgumentConflict,
-            "reno is played with 4 suits; --suits, --relaxed and --autoremove are for spider and spiderette",
-        ));
-    }
-    Ok(Config {
-        game: Game {
-            kind: game_kind(args.game),
-            suits: args.suits,
-            relaxed: args.relaxed,
-            autoremove: args.autoremove,
-        },
+    let game = Game::new(
+        game_kind(args.game),
+        args.suits,
+        args.relaxed,
+        args.autoremove,
+    )
+    .map_err(conflict)?;
+    Ok(Mode::Play(Config {
+        game,
         seed: args.seed,
         face: match args.output {
             OutputArg::Text => Face::Text,
@@ -388,7 +380,5 @@ where
         load: args.load,
         resume: args.resume,
         winnable: args.winnable,
-        solve,
-        autoplay,
-    })
+    }))
 }

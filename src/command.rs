@@ -1,9 +1,9 @@
 //! The command language (SPEC section 3): lines into commands, with one precise line for what is wrong, and
 //! the usage text of every command beside its parser.
 
-use crate::cards::Card;
-use crate::deal::MAX_SEED;
-use crate::position::{Source, Target};
+use crate::game::cards::Card;
+use crate::game::deal::MAX_SEED;
+use crate::game::position::{Source, Target};
 
 /// One command, parsed but not yet checked against the game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,10 +1,10 @@
 //! Applies parsed commands to the session and the presentation settings, and says what each one answered.
 
-use crate::cards::Card;
+use crate::game::cards::Card;
 use crate::command::{Command, Face, ParseError, Setting, Usage};
-use crate::deal::MAX_SEED;
-use crate::event::Event;
-use crate::position::{Action, Refusal};
+use crate::game::deal::MAX_SEED;
+use crate::game::event::Event;
+use crate::game::position::{Action, Refusal};
 use crate::session::Session;
 
 /// How answers are presented; none of it changes the game.
@@ -212,7 +212,7 @@ impl Interpreter {
 
     /// `auto [N]`: plays hinted actions until N are played, the game ends or the hint has none.
     fn auto(&mut self, n: Option<usize>) -> Reply {
-        use crate::position::Status;
+        use crate::game::position::Status;
         let session = &mut self.session;
         let limit = n.unwrap_or(crate::hint::MAX_ACTIONS);
         let mut played = Vec::new();

@@ -1,26 +1,22 @@
 //! spider: a line-oriented player for the Spider family of patience games.
 //!
 //! A line becomes a [`command::Command`], the [`interpreter::Interpreter`] applies it to the
-//! [`session::Session`] (rules in [`position`]), the session answers with [`event::Event`]s, and
-//! [`render`] turns them into text, speech or JSON.
+//! [`session::Session`] (the rules are in [`game`]), the session answers with
+//! [`game::event::Event`]s, and [`render`] turns them into text, speech or JSON. [`app`] runs scripts,
+//! pipes and the prompt; the binary's `cli.rs` parses the command line into library types once.
+//! docs/architecture.md says where each part lives and why.
 
-pub mod cards;
-pub mod cli;
+pub mod app;
 pub mod command;
-pub mod deal;
-pub mod event;
 pub mod game;
 pub mod hint;
 pub mod interpreter;
-mod parallel;
-pub mod position;
-pub mod program;
+#[cfg(feature = "lab")]
+pub mod lab;
 pub mod render;
-pub mod reno;
-mod repl;
 pub mod save;
 pub mod session;
 pub mod solve;
 pub mod stats;
 
-pub use program::{ColorChoice, Config, run};
+pub use app::{ColorChoice, Config};

@@ -1,13 +1,27 @@
-//! The `spider` command: parse the options, run, and map the outcome to an exit status.
+//! The `spider` command: parse the options into one mode, run it, and map the outcome to an exit status.
 
+mod cli;
+
+use cli::Mode;
+use std::io;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match spider::cli::parse(std::env::args_os()) {
-        Ok(config) => ExitCode::from(spider::run(config)),
-        Err(error) => {
-            // clap prints help, the version, or the error, and says which exit status fits (0 or 2).
-            error.exit()
+    let mode = match cli::parse(std::env::args_os()) {
+        Ok(mode) => mode,
+        // clap prints help, the version, or the error, and says which exit status fits (0 or 2).
+        Err(error) => error.exit(),
+    };
+    // A run over deals ends quietly on an output error (a closed pipe), with status 1.
+    let batch = |result: io::Result<()>| u8::from(result.is_err());
+    let status = match mode {
+        Mode::Play(config) => spider::app::play(config),
+        Mode::Solve(options) => batch(spider::app::solve::run(&options, &mut io::stdout().lock())),
+        Mode::Autoplay(options) => {
+            batch(spider::app::autoplay::run(&options, &mut io::stdout().lock()))
         }
-    }
+        #[cfg(feature = "lab")]
+        Mode::Lab(options) => batch(spider::lab::run(&options, &mut io::stdout().lock())),
+    };
+    ExitCode::from(status)
 }

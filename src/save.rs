@@ -8,10 +8,11 @@
 //! file in the same directory, then a rename, so a file at that path is always whole: the old one or the new.
 
 use crate::command::{Command, Setting, parse_command};
-use crate::deal::MAX_SEED;
-use crate::event::Event;
+use crate::game::deal::MAX_SEED;
+use crate::game::{Game, GameError, GameKind};
+use crate::game::event::Event;
 use crate::interpreter::{Failure, Interpreter, Reply, Settings};
-use crate::position::Status;
+use crate::game::position::Status;
 use crate::session::Session;
 use crate::stats::Tally;
 use serde::{Deserialize, Serialize};
@@ -143,7 +144,7 @@ fn io_reason(error: &io::Error) -> Reason {
 }
 
 /// An I/O error in a few plain words, without the system's error number.
-pub(crate) fn io_text(error: &io::Error) -> String {
+pub fn io_text(error: &io::Error) -> String {
     match error.kind() {
         io::ErrorKind::NotFound => "no such file or directory".to_string(),
         io::ErrorKind::PermissionDenied => "permission denied".to_string(),
@@ -458,51 +459,22 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
     })
 }
 
-/// The game and options of a file, checked as the command line checks them.
-fn game_of(file: &SavedFile, text: &str) -> Result<crate::game::Game, Refused> {
-    let kind = crate::cli::parse(["spider", "--game", file.game.as_str()])
-        .map(|config| config.game.kind)
-        .map_err(|_| {
-            refused(
-                key_line(text, "game"),
-                format!("unknown game {}", crate::command::quote(&file.game)),
-            )
-        })?;
-    if !matches!(file.suits, 1 | 2 | 4) {
-        return Err(refused(
-            key_line(text, "suits"),
-            format!("suits is {}; it is 1, 2 or 4", file.suits),
-        ));
-    }
-    if file.relaxed > 2 {
-        return Err(refused(
-            key_line(text, "relaxed"),
-            format!("relaxed is {}; it is 0, 1 or 2", file.relaxed),
-        ));
-    }
-    let suits = file.suits.to_string();
-    let relaxed = file.relaxed.to_string();
-    let mut args = vec![
-        "spider",
-        "--game",
-        file.game.as_str(),
-        "--suits",
-        &suits,
-        "--relaxed",
-        &relaxed,
-    ];
-    if file.autoremove {
-        args.push("--autoremove");
-    }
-    let config = crate::cli::parse(args).map_err(|error| {
-        // clap's first line, without its `error: ` prefix.
-        let message = error.to_string();
-        let first = message.lines().next().unwrap_or("").trim();
-        let first = first.strip_prefix("error: ").unwrap_or(first);
-        refused(key_line(text, "game"), first.trim_end_matches('.'))
+/// The game and options of a file, checked by the constructor the command line uses too.
+fn game_of(file: &SavedFile, text: &str) -> Result<Game, Refused> {
+    let kind = GameKind::from_name(&file.game).ok_or_else(|| {
+        refused(
+            key_line(text, "game"),
+            format!("unknown game {}", crate::command::quote(&file.game)),
+        )
     })?;
-    debug_assert_eq!(config.game.kind, kind);
-    Ok(config.game)
+    Game::new(kind, file.suits, file.relaxed, file.autoremove).map_err(|error| {
+        let key = match error {
+            GameError::Suits(_) => "suits",
+            GameError::Relaxed(_) => "relaxed",
+            GameError::RenoOptions => "game",
+        };
+        refused(key_line(text, key), error.to_string())
+    })
 }
 
 /// A YAML or field error, with its line.

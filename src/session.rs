@@ -1,9 +1,9 @@
 //! A game in hand: the deal number, the options, the position, the history for undo and redo, and the
 //! counts `info` reports (SPEC 1.4).
 
-use crate::event::Event;
+use crate::game::event::Event;
 use crate::game::Game;
-use crate::position::{Action, Position, Refusal, Status};
+use crate::game::position::{Action, Position, Refusal, Status};
 
 /// One action in the history, with what undo needs to take it back exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]

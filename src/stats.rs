@@ -5,10 +5,10 @@
 //! `new`, `load` or `resume`, or, when it was left at the prompt and kept for `resume`, when a later game
 //! left at the prompt takes its place. A game loaded from a file never counts (it may have counted before).
 
-use crate::event::Event;
+use crate::game::event::Event;
 use crate::game::Game;
 use crate::interpreter::{Failure, Interpreter, Reply};
-use crate::position::Status;
+use crate::game::position::Status;
 use crate::save::{FileError, Reason, write_atomic};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! The real binary (SPEC section 5): options and exit statuses, scripts, pipes, echo, `--strict`, hostile
 //! input, the JSON face and colour. Every process gets its own `SPIDER_HOME` in a temporary directory.
 
-use spider::cards::Card;
+use spider::game::cards::Card;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

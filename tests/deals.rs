@@ -1,9 +1,9 @@
 //! Deal numbers are xpat2's, card for card: the layouts xpat2 itself printed (tests/data) must come out.
 
 use spider::game::Game;
-use spider::position::Position;
+use spider::game::position::Position;
 
-fn text(cards: &[spider::cards::Card]) -> Vec<String> {
+fn text(cards: &[spider::game::cards::Card]) -> Vec<String> {
     cards.iter().map(ToString::to_string).collect()
 }
 

@@ -2,12 +2,12 @@
 //! play (cards conserved, undo and redo exact).
 
 use proptest::prelude::*;
-use spider::cards::Card;
+use spider::game::cards::Card;
 use spider::command::{Command, parse_line};
-use spider::deal::shuffled;
-use spider::event::Event;
+use spider::game::deal::shuffled;
+use spider::game::event::Event;
 use spider::game::{Game, GameKind};
-use spider::position::{Action, Column, Pile, Position, Refusal, Status};
+use spider::game::position::{Action, Column, Pile, Position, Refusal, Status};
 use spider::session::Session;
 
 fn card(name: &str) -> Card {
@@ -134,7 +134,7 @@ fn spiderette_scores_one_a_pair_and_twelve_a_removed_suit() {
         ..Position::default()
     };
     assert_eq!(p.score(&SPIDERETTE), 3);
-    p.removed.push(spider::cards::Suit::Clubs);
+    p.removed.push(spider::game::cards::Suit::Clubs);
     assert_eq!(p.score(&SPIDERETTE), 15);
     assert_eq!(Position::max_score(&SPIDERETTE), 48);
 }
@@ -297,7 +297,7 @@ fn all_cards(position: &Position) -> Vec<Card> {
         .chain(position.waste.iter().copied())
         .chain(position.holding.iter().copied())
         .collect();
-    for (suit, &n) in spider::cards::Suit::ALL.iter().zip(&position.foundations) {
+    for (suit, &n) in spider::game::cards::Suit::ALL.iter().zip(&position.foundations) {
         all.extend((1..=n).map(|rank| Card::new(rank, *suit)));
     }
     for &suit in &position.removed {

@@ -1,24 +1,15 @@
 //! The fair hint: it cannot peek, its advice is legal, and autoplay's lines replay to what they claim.
 
+mod common;
+
 use spider::game::{Game, GameKind};
-use spider::hint::{
-    Budget, Goal, Rng, Verdict, View, Visited, hint, play_deal, play_endgames, play_until_deal,
-    stage,
-};
-use spider::position::{Position, Status};
+use spider::hint::{Budget, Goal, Rng, View, Visited, hint, play_deal, stage};
+use spider::game::position::{Position, Status};
 
 const SMALL: Budget = Budget {
     nodes: 150,
     endgame_nodes: 150,
     samples: 3,
-    rollouts: 0,
-    sample_seed: 0,
-};
-
-/// With rollouts (`autoplay --rollouts`), which deal out worlds of their own.
-const ROLLOUTS: Budget = Budget {
-    rollouts: 2,
-    ..SMALL
 };
 
 fn game(kind: GameKind, suits: u8) -> Game {
@@ -82,6 +73,22 @@ fn positions(game: &Game, seed: u32) -> Vec<Position> {
     out
 }
 
+
+/// `spider autoplay --output json` at one suit with a tiny budget, and the options in `extra`.
+fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "spider", "autoplay", "--suits", "1", "--seeds", seeds, "--nodes", "60", "--output", "json",
+    ];
+    args.extend_from_slice(extra);
+    common::run(args)
+}
+
+/// Each line of `autoplay --output json`, parsed.
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
 #[test]
 fn the_hint_cannot_peek() {
     let games = [
@@ -100,21 +107,10 @@ fn the_hint_cannot_peek() {
                 }
                 let (view, other_view) = (View::of(&game, &position), View::of(&game, &other));
                 assert_eq!(view, other_view, "they look the same");
-                for budget in [SMALL, ROLLOUTS] {
-                    let advice = hint(
-                        &view,
-                        &Visited::default(),
-                        &budget,
-                        &mut Rng::new(seed as u64),
-                    );
-                    let same = hint(
-                        &other_view,
-                        &Visited::default(),
-                        &budget,
-                        &mut Rng::new(seed as u64),
-                    );
-                    assert_eq!(advice, same, "{:?} deal {seed}", game.kind);
-                }
+                let ask = |view: &View| {
+                    hint(view, &Visited::default(), &SMALL, &mut Rng::new(seed as u64))
+                };
+                assert_eq!(ask(&view), ask(&other_view), "{:?} deal {seed}", game.kind);
             }
         }
     }
@@ -146,19 +142,11 @@ fn a_sampled_world_looks_like_the_real_one() {
 
 #[test]
 fn autoplay_lines_replay_to_what_they_claim() {
-    // The game's draw of the samples, and another (`--sample-seed 1`).
-    let other_draw = Budget {
-        sample_seed: 1,
-        ..SMALL
-    };
     for (game, seed, budget) in [
         (game(GameKind::Spider, 1), 3, SMALL),
-        (game(GameKind::Spider, 1), 3, other_draw),
-        (game(GameKind::Spider, 1), 3, ROLLOUTS),
         (game(GameKind::Spider, 4), 1, SMALL),
         (game(GameKind::Spiderette, 4), 2, SMALL),
         (game(GameKind::Reno, 4), 4, SMALL),
-        (game(GameKind::Reno, 4), 4, other_draw),
     ] {
         let played = play_deal(&game, seed, &budget);
         let mut position = game.layout(seed);
@@ -190,30 +178,13 @@ fn autoplay_lines_replay_to_what_they_claim() {
                 replay.apply(action, &game, false).unwrap();
                 visited.insert(&View::of(&game, &replay));
             }
-            let rng = &mut Rng::for_stage(seed, stage(&view)).redrawn(budget.sample_seed);
+            let rng = &mut Rng::for_stage(seed, stage(&view));
             assert!(status == Status::Lost || hint(&view, &visited, &budget, rng).is_none());
         }
     }
 }
 
-/// `spider autoplay --output json` at one suit with a tiny budget, and the options in `extra`.
-fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
-    let mut args = vec![
-        "spider", "autoplay", "--suits", "1", "--seeds", seeds, "--nodes", "60", "--output", "json",
-    ];
-    args.extend_from_slice(extra);
-    let options = spider::cli::parse(args).unwrap().autoplay.unwrap();
-    let mut out = Vec::new();
-    spider::hint::run_autoplay(&options, &mut out).unwrap();
-    String::from_utf8(out).unwrap()
-}
 
-/// Each line of `autoplay --output json`, parsed.
-fn json_lines(text: &str) -> Vec<serde_json::Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
@@ -265,94 +236,6 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
     );
 }
 
-/// The deal lines of a `small_autoplay` run, without their timings.
-fn deal_lines(text: &str) -> Vec<serde_json::Value> {
-    text.lines()
-        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
-        .filter(|value| value["type"] == "autoplay")
-        .map(|mut value| {
-            value["seconds"] = serde_json::Value::Null;
-            value
-        })
-        .collect()
-}
-
-#[test]
-fn a_sample_seed_plays_the_same_hint_on_other_samples() {
-    // Draw 0 is the generator a game's hint uses (`for_session`); another draw is not.
-    let stage = (30, 40, 0);
-    let game_draw = || Rng::for_stage(7, stage);
-    assert_eq!(game_draw().redrawn(0).next_u64(), game_draw().next_u64());
-    assert_ne!(game_draw().redrawn(1).next_u64(), game_draw().next_u64());
-    let other = small_autoplay("5..8", &["--sample-seed", "1"]);
-    let (these, those) = (deal_lines(&small_autoplay("5..8", &[])), deal_lines(&other));
-    assert_ne!(these, those);
-    assert!(other.lines().last().unwrap().contains(r#""sample_seed":1"#));
-    // Only the endgame's worlds are sampled: up to the last deal, every draw plays the same line.
-    let to_last_deal = |line: &serde_json::Value| -> Vec<String> {
-        let actions: Vec<String> = line["line"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| a.as_str().unwrap().to_string())
-            .collect();
-        let deals = actions.iter().filter(|a| *a == "deal").count();
-        match actions.iter().rposition(|a| a == "deal") {
-            Some(last) if deals == 5 => actions[..=last].to_vec(),
-            _ => actions,
-        }
-    };
-    for (this, that) in these.iter().zip(&those) {
-        assert_eq!(
-            to_last_deal(this),
-            to_last_deal(that),
-            "deal {}",
-            this["seed"]
-        );
-    }
-}
-
-#[test]
-fn autoplay_against_an_earlier_run_names_the_deals_that_changed_hands() {
-    let first = small_autoplay("5..7", &[]);
-    let dir = std::env::temp_dir().join(format!("spider-against-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    // The earlier run as it was, and with deal 6's result turned the other way.
-    let same = dir.join("same.json");
-    std::fs::write(&same, &first).unwrap();
-    let won_6 = first.contains(r#""seed":6,"result":"won""#);
-    let flipped = dir.join("flipped.json");
-    let turned = if won_6 {
-        first.replace(r#""seed":6,"result":"won""#, r#""seed":6,"result":"lost""#)
-    } else {
-        first.replace(r#""seed":6,"result":"lost""#, r#""seed":6,"result":"won""#)
-    };
-    std::fs::write(&flipped, turned).unwrap();
-    let last_line = |text: &str| -> serde_json::Value {
-        serde_json::from_str(text.lines().last().unwrap()).unwrap()
-    };
-    let same = last_line(&small_autoplay(
-        "5..7",
-        &["--against", same.to_str().unwrap()],
-    ));
-    assert_eq!(same["type"], "comparison");
-    assert_eq!(same["deals"], 3);
-    assert_eq!(same["won_here"], same["won_there"]);
-    assert_eq!(same["here_only"], serde_json::json!([]));
-    assert_eq!(same["there_only"], serde_json::json!([]));
-    let flipped = last_line(&small_autoplay(
-        "5..7",
-        &["--against", flipped.to_str().unwrap()],
-    ));
-    let (here_only, there_only): (Vec<u32>, Vec<u32>) = if won_6 {
-        (vec![6], vec![])
-    } else {
-        (vec![], vec![6])
-    };
-    assert_eq!(flipped["here_only"], serde_json::json!(here_only));
-    assert_eq!(flipped["there_only"], serde_json::json!(there_only));
-    std::fs::remove_dir_all(&dir).unwrap();
-}
 
 #[test]
 fn with_every_card_in_sight_the_hint_plays_out_a_win() {
@@ -412,8 +295,8 @@ fn a_suit_stays_on_the_table_while_it_is_needed_to_fill_the_columns_for_a_deal()
     // Six suits removed, one complete suit in column 1, three single cards and a deal in the stock.
     // Removing the suit would leave 3 cards for 10 columns and the stock could never be dealt: the
     // hint must spread the cards out and deal first.
-    use spider::cards::{Card, Suit};
-    use spider::position::Column;
+    use spider::game::cards::{Card, Suit};
+    use spider::game::position::Column;
     let game = game(GameKind::Spider, 1);
     let spade = |rank| Card::new(rank, Suit::Spades);
     let mut position = Position {
@@ -445,8 +328,8 @@ fn a_plan_that_turns_up_two_cards_whatever_the_first_is_beats_one_that_turns_up_
     // Fives over face-down cards in columns 1 and 2, sixes to put them on in columns 3 and 4: both
     // fives can go, so two cards turn up whatever the first one is. With a king in place of the second
     // five, only one can. The hint must value the first plan by both cards, about a face-down card more.
-    use spider::cards::{Card, Suit};
-    use spider::position::Column;
+    use spider::game::cards::{Card, Suit};
+    use spider::game::position::Column;
     let game = game(GameKind::Spider, 2);
     let column = |hidden: usize, up: Card| Column {
         cards: [vec![Card::new(13, Suit::Spades); hidden], vec![up]].concat(),
@@ -474,117 +357,3 @@ fn a_plan_that_turns_up_two_cards_whatever_the_first_is_beats_one_that_turns_up_
     );
 }
 
-#[test]
-fn endgame_worlds_are_played_out_and_none_the_solver_loses_is_won() {
-    let game = game(GameKind::Spider, 1);
-    for seed in [3, 10] {
-        let endgames = play_endgames(&game, seed, &SMALL, 2, true);
-        let played = play_deal(&game, seed, &SMALL);
-        match endgames.ended_early {
-            // The game up to the branch is the one autoplay plays.
-            Some(won) => assert_eq!(won, played.won, "deal {seed}"),
-            None => {
-                assert!(played.line.contains(&spider::position::Action::Deal));
-                assert_eq!(endgames.worlds.len(), 2, "deal {seed}");
-            }
-        }
-        for world in &endgames.worlds {
-            assert!(
-                !(world.hint == Some(true) && world.solver == Verdict::Lost),
-                "deal {seed}"
-            );
-        }
-    }
-}
-
-#[test]
-fn a_game_played_up_to_a_deal_is_the_start_of_the_whole_game() {
-    use spider::position::Action;
-    for (kind, suits, seed, deals) in [
-        (GameKind::Spider, 1, 3, 2),
-        (GameKind::Spider, 2, 8, 1),
-        (GameKind::Spiderette, 4, 5, 3),
-    ] {
-        let game = game(kind, suits);
-        let whole = play_deal(&game, seed, &SMALL);
-        let part = play_until_deal(&game, seed, &SMALL, deals);
-        let made = part.line.iter().filter(|&&a| a == Action::Deal).count();
-        assert!(part.stopped, "{kind:?} deal {seed}");
-        assert_eq!(made, deals, "{kind:?} deal {seed}");
-        assert_eq!(
-            part.line.last(),
-            Some(&Action::Deal),
-            "{kind:?} deal {seed}"
-        );
-        assert!(!part.won, "{kind:?} deal {seed}");
-        assert_eq!(
-            part.line[..],
-            whole.line[..part.line.len()],
-            "{kind:?} deal {seed}"
-        );
-        let counts = part.face_down_at_deals.as_ref().unwrap();
-        assert_eq!(
-            counts[..],
-            whole.face_down_at_deals.as_ref().unwrap()[..deals],
-            "{kind:?} deal {seed}"
-        );
-    }
-}
-
-#[test]
-fn autoplay_until_a_deal_sums_up_how_deep_the_games_dug() {
-    let text = small_autoplay("3..4", &["--until-deal", "2"]);
-    let lines = json_lines(&text);
-    assert_eq!(lines.len(), 3, "{text}");
-    let mut sums = [0.0, 0.0];
-    for deal in &lines[..2] {
-        assert_eq!(deal["result"], "stopped", "{text}");
-        let counts = deal["face_down_at_deals"].as_array().unwrap();
-        assert_eq!(counts.len(), 2, "{text}");
-        for (sum, count) in sums.iter_mut().zip(counts) {
-            *sum += count.as_f64().unwrap();
-        }
-    }
-    let summary = &lines[2];
-    assert_eq!(summary["until_deal"], 2);
-    assert_eq!(summary["stopped"], 2);
-    let means: Vec<f64> = summary["face_down_before_deals"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_f64().unwrap())
-        .collect();
-    assert_eq!(means, [sums[0] / 2.0, sums[1] / 2.0], "{text}");
-}
-
-#[test]
-fn autoplay_endgames_prints_a_json_line_a_deal_and_a_summary() {
-    let text = small_autoplay("3..3", &["--endgames", "2"]);
-    let lines = json_lines(&text);
-    assert_eq!(lines.len(), 2, "{text}");
-    assert_eq!(lines[0]["type"], "endgames");
-    assert_eq!(lines[0]["seed"], 3);
-    let worlds = lines[0]["worlds"].as_array().unwrap();
-    assert_eq!(lines[1]["type"], "summary");
-    assert_eq!(lines[1]["worlds"].as_u64().unwrap() as usize, worlds.len());
-    let won = worlds.iter().filter(|w| w["hint"] == true).count();
-    assert_eq!(lines[1]["hint_won"].as_u64().unwrap() as usize, won);
-}
-
-#[test]
-fn autoplay_endgames_solver_only_checks_the_same_worlds_without_playing_them() {
-    let played = json_lines(&small_autoplay("3..3", &["--endgames", "2"]));
-    let checked = json_lines(&small_autoplay(
-        "3..3",
-        &["--endgames", "2", "--solver-only"],
-    ));
-    let worlds = checked[0]["worlds"].as_array().unwrap();
-    assert_eq!(worlds.len(), 2);
-    for (world, same) in worlds.iter().zip(played[0]["worlds"].as_array().unwrap()) {
-        assert_eq!(world["solver"], same["solver"]);
-        assert!(world["hint"].is_null());
-    }
-    assert_eq!(checked[1]["solver_won"], played[1]["solver_won"]);
-    assert!(checked[1]["hint_won"].is_null());
-    assert!(checked[1]["rate"].is_null());
-}

@@ -2,15 +2,17 @@
 //! exact states with the cheat count of SPEC 1.4, a refused action or command changes nothing, and no input
 //! makes the program panic.
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::sample::select;
-use spider::cards::{ACE, Card, KING, Suit};
+use spider::game::cards::{ACE, Card, KING, Suit};
 use spider::command::{Command, Face, parse_line};
-use spider::event::Event;
+use spider::game::event::Event;
 use spider::game::Game;
 use spider::interpreter::{Interpreter, Reply};
-use spider::position::{Action, Position, Status};
-use spider::program::{Flow, feed, interpreter};
+use spider::game::position::{Action, Position, Status};
+use spider::app::{Flow, feed, interpreter};
 use spider::session::Session;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -540,7 +542,7 @@ fn feed_text(
         "--color".into(),
         "never".into(),
     ];
-    let config = spider::cli::parse(args).expect("valid options");
+    let config = common::config(args);
     let mut it = interpreter(&config);
     // A few legal actions first, so that undo and redo have something to work on.
     for &pick in warm_up {

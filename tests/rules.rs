@@ -1,12 +1,12 @@
 //! The rules at their edges (SPEC 1.2 and 1.4): moves, deals, removals, undo and redo, restart, score and
 //! status. Custom positions go through `Position`; real deals through `Session` and the interpreter.
 
-use spider::cards::{Card, Suit};
+use spider::game::cards::{Card, Suit};
 use spider::command::{Command, Face, parse_line};
-use spider::event::Event;
+use spider::game::event::Event;
 use spider::game::Game;
 use spider::interpreter::{Failure, Interpreter, Reply, Settings};
-use spider::position::{Action, Column, Position, Refusal, Status, Target};
+use spider::game::position::{Action, Column, Position, Refusal, Status, Target};
 use spider::session::Session;
 
 // ---------------------------------------------------------------------------------------------------------

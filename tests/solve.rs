@@ -3,15 +3,17 @@
 //! and through `spider solve --output json`; `SOLVE_LINES=FILE cargo test --test solve` checks every line in
 //! a file of `spider solve --output json` output (the benchmark's), with the options its summary names.
 
+mod common;
+
 use spider::interpreter::Reply;
-use spider::position::Status;
-use spider::program::{Flow, feed, interpreter};
+use spider::game::position::Status;
+use spider::app::{Flow, feed, interpreter};
 use std::process::Command;
 
 /// Plays `line` from deal `seed` through the interpreter with the given options; the final status.
 fn replay(options: &str, seed: u32, line: &[String]) -> Status {
     let args = format!("spider --seed {seed} --output json {options}");
-    let config = spider::cli::parse(args.split_whitespace()).expect("options parse");
+    let config = common::config(args.split_whitespace());
     let mut interpreter = interpreter(&config);
     let mut out = Vec::new();
     for command in line {
@@ -143,7 +145,7 @@ fn saved_benchmark_lines_replay_to_a_win() {
 
 #[test]
 fn session_solve_play_all_wins() {
-    let config = spider::cli::parse("spider --seed 3 --suits 1".split_whitespace()).unwrap();
+    let config = common::config("spider --seed 3 --suits 1".split_whitespace());
     let mut interpreter = interpreter(&config);
     let mut out = Vec::new();
     feed(&mut interpreter, "move 10.6 9", false, true, &mut out);
@@ -164,7 +166,7 @@ fn session_solve_play_all_wins() {
 
 #[test]
 fn new_winnable_deals_a_deal_the_solver_wins() {
-    let config = spider::cli::parse("spider --seed 1 --suits 1".split_whitespace()).unwrap();
+    let config = common::config("spider --seed 1 --suits 1".split_whitespace());
     let mut interpreter = interpreter(&config);
     let reply = interpreter
         .execute(spider::command::parse_command("new --winnable").unwrap())

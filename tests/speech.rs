@@ -1,9 +1,11 @@
 //! The speech face is for screen readers: plain words and punctuation only, short announcements, and no
 //! face-down card ever named (in any face).
 
+mod common;
+
 use spider::ColorChoice;
-use spider::cards::{Card, Suit, rank_word};
-use spider::program::{feed, interpreter};
+use spider::game::cards::{Card, Suit, rank_word};
+use spider::app::{feed, interpreter};
 use std::fs;
 use std::path::Path;
 
@@ -20,12 +22,11 @@ fn speak(transcript: &str) -> Vec<(String, String)> {
         .expect("the transcript exists");
     let header = text.lines().next().unwrap();
     let args = header.strip_prefix("$ spider").unwrap().split_whitespace();
-    let mut config = spider::cli::parse(
+    let mut config = common::config(
         std::iter::once("spider")
             .chain(args)
             .chain(["--output", "speech"]),
-    )
-    .unwrap();
+    );
     config.color = ColorChoice::Never;
     let mut it = interpreter(&config);
     let mut answers = Vec::new();
@@ -76,7 +77,7 @@ fn every_speech_line_is_plain_words() {
             let mut out = Vec::new();
             let mut it = interpreter(&{
                 let mut c =
-                    spider::cli::parse(["spider", "--seed", "3", "--output", "speech"]).unwrap();
+                    common::config(["spider", "--seed", "3", "--output", "speech"]);
                 c.color = ColorChoice::Never;
                 c
             });
@@ -158,10 +159,9 @@ fn show_on_a_fresh_deal_names_exactly_the_face_up_cards() {
         for seed in [0, 1, 2, 77, 123_456_789, 999_999_999] {
             for face in ["text", "speech", "json"] {
                 let seed = seed.to_string();
-                let mut config = spider::cli::parse([
+                let mut config = common::config([
                     "spider", "--game", game, "--seed", &seed, "--output", face,
-                ])
-                .unwrap();
+                ]);
                 config.color = ColorChoice::Never;
                 let mut it = interpreter(&config);
                 let position = it.session.position().clone();

@@ -1,17 +1,22 @@
 //! Golden transcripts: every file in `transcripts/` starts with the command line (`$ spider --seed 1 ...`),
-//! then holds `> command` lines, each followed by the exact answer. This test replays the commands and
-//! compares. After an intended change, `UPDATE_TRANSCRIPTS=1 cargo test --test transcripts` rewrites them;
-//! review the diff before committing.
+//! then holds `> command` lines, each followed by the exact answer. Each file is a test of its own (named
+//! for the file, run in parallel by libtest-mimic): it replays the commands and compares. After an
+//! intended change, `UPDATE_TRANSCRIPTS=1 cargo test --test transcripts` rewrites them; review the diff
+//! before committing. `cargo test --test transcripts -- NAME` runs the files whose name holds NAME.
 //!
 //! To add one, write the `$ spider` line and the `> ` lines, run with `UPDATE_TRANSCRIPTS=1`, and read what
 //! it wrote.
 
+mod common;
+
+use libtest_mimic::{Arguments, Failed, Trial};
 use spider::ColorChoice;
 use spider::interpreter::Interpreter;
-use spider::program::{Flow, feed, start as start_interpreter};
+use spider::app::{Flow, feed, start as start_interpreter};
 use spider::render::render;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 /// Replays one transcript and returns what it should say now. A transcript may hold several runs, each
 /// starting with a `$ spider ...` line; they share one data directory (`SPIDER_HOME`), fresh for each
@@ -67,8 +72,11 @@ fn start(
         Some(args) => (args, true),
         None => (args, false),
     };
-    let mut config = spider::cli::parse(std::iter::once("spider").chain(args.split_whitespace()))
+    let mode = common::cli::parse(std::iter::once("spider").chain(args.split_whitespace()))
         .map_err(|e| format!("bad command line: {e}"))?;
+    let common::cli::Mode::Play(mut config) = mode else {
+        return Err("a transcript plays a game: `spider solve` and `spider autoplay` are not for it".into());
+    };
     if config.seed.is_none() && config.load.is_none() && !config.resume {
         return Err("the command line needs --seed, so the transcript is repeatable".into());
     }
@@ -135,35 +143,40 @@ fn first_difference(expected: &str, actual: &str) -> String {
     "only the final newline differs".to_string()
 }
 
-#[test]
-fn transcripts_replay_exactly() {
+/// Replays one transcript file and compares, or rewrites it under `UPDATE_TRANSCRIPTS`.
+fn check(path: &Path, update: bool) -> Result<(), Failed> {
+    let expected = fs::read_to_string(path).unwrap_or_default();
+    let actual = replay(path)?;
+    if actual == expected {
+        Ok(())
+    } else if update {
+        fs::write(path, actual).map_err(|e| format!("cannot rewrite: {e}").into())
+    } else {
+        Err(format!(
+            "{} (UPDATE_TRANSCRIPTS=1 rewrites it after an intended change)",
+            first_difference(&expected, &actual)
+        )
+        .into())
+    }
+}
+
+fn main() -> ExitCode {
+    let arguments = Arguments::from_args();
     let update = std::env::var_os("UPDATE_TRANSCRIPTS").is_some_and(|v| !v.is_empty());
     // Transcripts save into `target/`, which a build with CARGO_TARGET_DIR elsewhere never makes.
     fs::create_dir_all("target").expect("target/ can be made in the crate root");
     let paths = transcripts();
-    let mut failures = Vec::new();
-    for path in &paths {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let expected = fs::read_to_string(path).unwrap_or_default();
-        match replay(path) {
-            Err(error) => failures.push(format!("{name}: {error}")),
-            Ok(actual) if actual == expected => {}
-            Ok(actual) if update => fs::write(path, actual).expect("transcript is writable"),
-            Ok(actual) => {
-                failures.push(format!("{name}: {}", first_difference(&expected, &actual)))
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} transcripts differ (UPDATE_TRANSCRIPTS=1 rewrites them after an intended change):\n{}",
-        failures.len(),
-        paths.len(),
-        failures.join("\n")
-    );
     assert!(
         paths.len() >= 10,
         "expected at least 10 transcripts, found {}",
         paths.len()
     );
+    let trials = paths
+        .into_iter()
+        .map(|path| {
+            let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            Trial::test(name, move || check(&path, update))
+        })
+        .collect();
+    libtest_mimic::run(&arguments, trials).exit_code()
 }

@@ -18,7 +18,7 @@ use super::spider::{self, Table};
 use super::view::View;
 use super::{Budget, Goal, Plan, Rng, Visited, WEIGHTS, key};
 use crate::game::Game;
-use crate::position::{Action, Position, Status};
+use crate::game::position::{Action, Position, Status};
 use crate::solve::{Limits, Outcome, solve as solve_world};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -389,9 +389,9 @@ fn steps_to_win_after(game: &Game, world: &Position, action: Action) -> Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Card, Suit};
+    use crate::game::cards::{Card, Suit};
     use crate::game::GameKind;
-    use crate::position::Column;
+    use crate::game::position::Column;
 
     /// The generator's seed for the worlds: with it a proposing world finds the better plan. Not with
     /// every seed: with seed 1 none does, and the search's plan stands.

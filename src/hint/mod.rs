@@ -3,27 +3,20 @@
 //! its advice. See `spider.rs` for how Spider is played and `reno.rs` for Reno.
 
 mod autoplay;
-mod baseline;
 mod endgame;
-mod endgame_bench;
 mod reno;
 mod rng;
-mod rollout;
 mod spider;
 mod view;
 
-pub use autoplay::{
-    AutoplayOptions, AutoplayOutput, MAX_ACTIONS, Played, play_deal, play_until_deal, run_autoplay,
-};
-pub use baseline::{Baseline, Comparison, compare};
-pub use endgame_bench::{Endgames, Verdict, World, play_endgames};
+pub use autoplay::{Ended, MAX_ACTIONS, Played, play, play_deal, play_on};
 pub use rng::Rng;
 pub use spider::{WEIGHTS, Weights};
 pub use view::{View, ViewColumn};
 
-use crate::cards::Card;
+use crate::game::cards::Card;
 use crate::game::{Game, GameKind};
-use crate::position::{Action, Pile, Position};
+use crate::game::position::{Action, Pile, Position};
 use crate::session::Session;
 use std::collections::HashSet;
 
@@ -38,16 +31,6 @@ pub struct Budget {
     /// Worlds a Reno decision is searched in. (Spider and Spiderette value a deal by its expectation,
     /// and sample no deals.)
     pub samples: usize,
-    /// Sampled worlds in which the search's choice and the next best first steps are played out while
-    /// the stock holds 30 cards or more (Spider's first three deals). 0, the default, for none: the
-    /// rollouts are a trial that `autoplay --rollouts N` measures, not yet worth their time in a game.
-    /// See `rollout.rs`.
-    pub rollouts: usize,
-    /// Which draw of the hint's sampled worlds a decision makes: 0 in a game. Another value plays the
-    /// same hint on other samples (`autoplay --sample-seed`), which shows how much of a run's figure is
-    /// the luck of its draw. (In Spider and Spiderette only the worlds of the endgame, once the stock
-    /// is dealt, and of rollouts are sampled: the play before the last deal is the same in every draw.)
-    pub sample_seed: u16,
 }
 
 impl Default for Budget {
@@ -63,8 +46,6 @@ impl Budget {
             nodes,
             endgame_nodes: nodes,
             samples: 6,
-            rollouts: 0,
-            sample_seed: 0,
         }
     }
 
@@ -218,14 +199,7 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
             };
             spider::search(&table, &ctx, &visited.keys, floor, &budget)
         });
-        let searched = searched.map(|found| {
-            let (step, plan) = if rollout::worth_asking(view, budget) {
-                rollout::choose(view, visited, found, budget, rng)
-            } else {
-                (found.step, found.plan)
-            };
-            (spider::action(view, step), plan)
-        });
+        let searched = searched.map(|found| (spider::action(view, found.step), found.plan));
         match searched {
             // Stuck: before giving up, see whether the solver wins sampled worlds.
             None => endgame::vote(view, &visited.keys, floor, None, rng)?,

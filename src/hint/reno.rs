@@ -8,7 +8,7 @@ use super::rng::Rng;
 use super::view::View;
 use super::{Budget, Goal, Plan};
 use crate::game::Game;
-use crate::position::{Action, Pile, Position};
+use crate::game::position::{Action, Pile, Position};
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
 fn eval(position: &Position) -> i32 {
@@ -17,7 +17,7 @@ fn eval(position: &Position) -> i32 {
         return 100_000;
     }
     let mut v = 100 * home - 30 * position.holding.len() as i32;
-    let next = |card: crate::cards::Card| {
+    let next = |card: crate::game::cards::Card| {
         card.rank() as i32 - position.foundations[card.suit() as usize] as i32
     };
     for column in &position.columns {

@@ -10,7 +10,7 @@
 
 use super::view::View;
 use super::{Budget, Goal, Plan};
-use crate::position::Action;
+use crate::game::position::Action;
 use std::collections::{BinaryHeap, HashSet};
 
 /// Face-up cards a column may hold in the search.
@@ -110,7 +110,7 @@ pub(super) struct Context<'a> {
     weights: &'a Weights,
 }
 
-fn code(card: crate::cards::Card) -> u8 {
+fn code(card: crate::game::cards::Card) -> u8 {
     ((card.suit() as u8) << 4) | card.rank()
 }
 
@@ -446,14 +446,10 @@ type Frontier = BinaryHeap<(i32, std::cmp::Reverse<u32>)>;
 /// past it.
 const UNKNOWN: u8 = 15;
 
-/// What a search found: its best plan, the line of steps it takes, and the best plan each first step
-/// begins (the rollouts weigh those against each other).
+/// What a search found: its best plan and the step it begins with.
 pub(super) struct Found {
     pub step: Step,
     pub plan: Plan,
-    /// The best plan's steps, the first included (a deal last, if it ends in one).
-    pub line: Vec<Step>,
-    pub firsts: Vec<(Step, Plan)>,
 }
 
 /// The best plan from `root`, or none when no action does any good (no card to turn, nothing to deal,
@@ -474,9 +470,6 @@ pub(super) fn search(
         nodes: Vec::new(),
         heap: BinaryHeap::new(),
         steps: Vec::new(),
-        firsts: Vec::new(),
-        origin: vec![u32::MAX],
-        tail: (0, Step::Deal),
     };
     search.consider_deal(root, Step::Deal, 0, None);
     search.seen.insert(root.key());
@@ -492,11 +485,9 @@ pub(super) fn search(
         let node = &search.nodes[index as usize];
         let (first, depth, turned) = (node.first, node.depth, node.turned);
         let table = tables[node.parent as usize].successor(node.step, ctx.autoremove);
-        search.tail = (tables.len() as u32, Step::Deal);
         search.consider_deal(&table, first, depth, turned);
         search.expand(&table, tables.len() as u32, Some(first), depth, turned);
         tables.push(table);
-        search.origin.push(index);
     }
     if search.best.is_none() && root.stock > 0 && root.empty_count() > 0 {
         search.best = fill_to_deal(root, ctx, visited);
@@ -505,8 +496,6 @@ pub(super) fn search(
     Some(Found {
         step: best.first,
         plan: best.plan(),
-        line: search.line(&best),
-        firsts: search.firsts.iter().map(|b| (b.first, b.plan())).collect(),
     })
 }
 
@@ -519,8 +508,6 @@ struct Best {
     first: Step,
     goal: Goal,
     steps: u16,
-    /// The table searched from that the plan's last step is made from (by index), and that step.
-    tail: (u32, Step),
 }
 
 impl Best {
@@ -550,12 +537,6 @@ struct Search<'a> {
     heap: Frontier,
     /// A buffer for a table's steps.
     steps: Vec<Step>,
-    /// The best plan found for each first step.
-    firsts: Vec<Best>,
-    /// For each table searched from (by index), the node it was made from (none for the root).
-    origin: Vec<u32>,
-    /// The table and step that the plans considered next end with.
-    tail: (u32, Step),
 }
 
 impl Search<'_> {
@@ -566,29 +547,10 @@ impl Search<'_> {
             first,
             goal,
             steps,
-            tail: self.tail,
         };
-        match self.firsts.iter_mut().find(|b| b.first == first) {
-            Some(b) if plan.beats(b) => *b = plan,
-            Some(_) => {}
-            None => self.firsts.push(plan),
-        }
         if self.best.is_none_or(|b| plan.beats(&b)) {
             self.best = Some(plan);
         }
-    }
-
-    /// The steps of a plan, from the root's.
-    fn line(&self, plan: &Best) -> Vec<Step> {
-        let (mut table, step) = plan.tail;
-        let mut line = vec![step];
-        while table != 0 {
-            let node = &self.nodes[self.origin[table as usize] as usize];
-            line.push(node.step);
-            table = node.parent;
-        }
-        line.reverse();
-        line
     }
 
     /// Considers dealing from `table`, reached in `depth` steps by a plan that begins with `first` (the
@@ -624,7 +586,6 @@ impl Search<'_> {
         let mut steps = std::mem::take(&mut self.steps);
         table.steps(&mut steps);
         for &step in &steps {
-            self.tail = (parent, step);
             let first = first.unwrap_or(step);
             let mut child = table.clone();
             let reveals = table.reveals(step);
@@ -717,7 +678,6 @@ fn fill_to_deal(root: &Table, ctx: &Context, visited: &HashSet<u64>) -> Option<B
         first: step,
         goal: Goal::Deal,
         steps: 1,
-        tail: (0, step),
     })
 }
 

@@ -4,9 +4,9 @@
 //! sight, never read from the hidden places). The hint takes only a `View`, so it cannot peek.
 
 use super::rng::Rng;
-use crate::cards::{Card, KING, Suit};
+use crate::game::cards::{Card, KING, Suit};
 use crate::game::{Game, GameKind};
-use crate::position::{Column, Position};
+use crate::game::position::{Column, Position};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ViewColumn {

@@ -2,7 +2,7 @@
 //! `stats`), in each face. Kept apart so that the three renderers only call in here.
 
 use super::names::{Names, plural};
-use crate::position::Action;
+use crate::game::position::Action;
 use crate::session::Session;
 use crate::stats::Stats;
 use serde::Serialize;

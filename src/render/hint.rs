@@ -2,10 +2,10 @@
 //! actions `auto` played, each with what it did.
 
 use super::names::{Names, SHORT, plural};
-use crate::cards::rank_word;
-use crate::event::Event;
+use crate::game::cards::rank_word;
+use crate::game::event::Event;
 use crate::hint::{Goal, Hint};
-use crate::position::{Action, Pile, Status};
+use crate::game::position::{Action, Pile, Status};
 use crate::session::Session;
 use serde::Serialize;
 

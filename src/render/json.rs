@@ -3,11 +3,11 @@
 
 use super::failure_message;
 use super::names::SHORT;
-use crate::cards::Card;
+use crate::game::cards::Card;
 use crate::command::COMMANDS;
-use crate::event::Event;
+use crate::game::event::Event;
 use crate::interpreter::{Failure, Reply};
-use crate::position::Action;
+use crate::game::position::Action;
 use crate::session::Session;
 use serde::Serialize;
 

@@ -2,7 +2,7 @@
 //! sentences naming the cards (speech).
 
 use super::names::{SPOKEN, plural};
-use crate::position::Action;
+use crate::game::position::Action;
 use crate::solve::{LineStep, SolveAnswer};
 use serde::Serialize;
 

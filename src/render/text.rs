@@ -3,11 +3,11 @@
 
 use super::failure_message;
 use super::names::{SHORT, capitalize, pile, plural};
-use crate::cards::{Card, Suit};
+use crate::game::cards::{Card, Suit};
 use crate::command::COMMANDS;
-use crate::event::Event;
+use crate::game::event::Event;
 use crate::interpreter::{Failure, Reply, Settings};
-use crate::position::{Pile, Status};
+use crate::game::position::{Pile, Status};
 use crate::session::Session;
 use owo_colors::OwoColorize;
 
@@ -192,7 +192,7 @@ fn event(event: &Event, session: &Session) -> String {
     }
 }
 
-fn action_list(actions: &[crate::position::Action]) -> String {
+fn action_list(actions: &[crate::game::position::Action]) -> String {
     let names: Vec<String> = actions.iter().map(ToString::to_string).collect();
     names.join(", ")
 }

@@ -2,9 +2,9 @@
 //! (the line), `solve play [N|all]` (play it), and deals proved winnable for `new --winnable`.
 
 use super::{Limits, Outcome, Report, solve};
-use crate::cards::Card;
+use crate::game::cards::Card;
 use crate::game::Game;
-use crate::position::{Action, Position};
+use crate::game::position::{Action, Position};
 use std::time::Duration;
 
 /// How far a solve in a session may go: positions, not time, so that the answer is the same on every

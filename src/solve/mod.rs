@@ -8,7 +8,6 @@
 //! is reported, so a `won` answer always plays.
 
 mod assist;
-mod batch;
 mod staged;
 mod state;
 mod table;
@@ -17,11 +16,10 @@ pub use assist::{
     Known, LineStep, SESSION_TIME, SolveAnswer, SolveCommand, WINNABLE_TRY_TIME, answer,
     known_line, parse as parse_solve, remember_rest, solve_here, winnable_seed,
 };
-pub use batch::{BatchOptions, BatchOutput, memory_text, peak_memory_mb, run_batch};
 pub use state::Unsupported;
 
 use crate::game::Game;
-use crate::position::{Action, Position, Status};
+use crate::game::position::{Action, Position, Status};
 use state::{State, Weights};
 use std::time::{Duration, Instant};
 use table::Budget;

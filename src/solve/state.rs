@@ -8,7 +8,7 @@
 //! too few cards to fill the columns before a deal.
 
 use crate::game::Game;
-use crate::position::{Action, Position};
+use crate::game::position::{Action, Position};
 
 pub const MAX_COLUMNS: usize = 10;
 pub const MAX_CARDS: usize = 104;
@@ -95,7 +95,7 @@ impl State {
                 "the solver plays at most {MAX_COLUMNS} columns and {MAX_CARDS} cards"
             )));
         }
-        let code = |card: crate::cards::Card| ((card.suit() as u8) << 4) | card.rank();
+        let code = |card: crate::game::cards::Card| ((card.suit() as u8) << 4) | card.rank();
         let mut state = State {
             bytes: [0; STATE_BYTES],
         };

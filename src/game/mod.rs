@@ -1,8 +1,15 @@
-//! Which game is played and with which options, and how a deal number lays out its first position.
+//! The games and their rules: which game is played with which options, how a deal number lays out its
+//! first position, and what each action does. Nothing here formats text or knows of a session.
 
-use crate::cards::Suit;
-use crate::deal;
-use crate::position::{Column, Position};
+pub mod cards;
+pub mod deal;
+pub mod event;
+pub mod position;
+pub mod reno;
+
+use crate::game::cards::Suit;
+
+use crate::game::position::{Column, Position};
 
 /// The games this program plays: Spider and Spiderette share their rules; Reno is a Canfield relative.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,6 +20,13 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::Spider, GameKind::Spiderette, GameKind::Reno];
+
+    /// The game a name means (`spider`, `spiderette`, `reno`), as the command line and saved files spell it.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Spider => "spider",
@@ -78,7 +92,49 @@ impl Default for Game {
     }
 }
 
+/// Options that make no game: each names the option at fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameError {
+    Suits(u8),
+    Relaxed(u8),
+    /// Reno has its own four suits and no complete suits to remove.
+    RenoOptions,
+}
+
+impl std::fmt::Display for GameError {
+    // The same words for the command line and for a saved file, which name the options alike.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameError::Suits(n) => write!(f, "suits is {n}; it is 1, 2 or 4"),
+            GameError::Relaxed(n) => write!(f, "relaxed is {n}; it is 0, 1 or 2"),
+            GameError::RenoOptions => write!(
+                f,
+                "reno is played with 4 suits; --suits, --relaxed and --autoremove are for spider and spiderette"
+            ),
+        }
+    }
+}
+
 impl Game {
+    /// The one way to a game from its options, for the command line and for saved files alike.
+    pub fn new(kind: GameKind, suits: u8, relaxed: u8, autoremove: bool) -> Result<Game, GameError> {
+        if !matches!(suits, 1 | 2 | 4) {
+            return Err(GameError::Suits(suits));
+        }
+        if relaxed > 2 {
+            return Err(GameError::Relaxed(relaxed));
+        }
+        if kind == GameKind::Reno && (suits != 4 || relaxed != 0 || autoremove) {
+            return Err(GameError::RenoOptions);
+        }
+        Ok(Game {
+            kind,
+            suits,
+            relaxed,
+            autoremove,
+        })
+    }
+
     /// Complete suits there are to find (8 with two decks), or foundations to build in Reno.
     pub fn total_suits(&self) -> usize {
         self.kind.decks() * 4

@@ -1,7 +1,7 @@
 //! What an action changed: the rules and the session report events, and each face renders them its own way.
 
-use crate::cards::{Card, Suit};
-use crate::position::{Action, Pile, Status};
+use crate::game::cards::{Card, Suit};
+use crate::game::position::{Action, Pile, Status};
 
 /// One change, in the order it happened. Columns count from 0.
 #[derive(Clone, Debug, PartialEq, Eq)]

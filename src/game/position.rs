@@ -1,10 +1,10 @@
 //! The piles of a Spider game and its rules (SPEC 1.2): which actions are legal, applying them, the score
 //! and the status. Rules answer with events and refusals; they never format text.
 
-use crate::cards::{Card, KING, Suit};
-use crate::event::Event;
+use crate::game::cards::{Card, KING, Suit};
+use crate::game::event::Event;
 use crate::game::{Game, GameKind};
-use crate::reno::{RENO_PAYOUT, RENO_STAKE};
+use crate::game::reno::{RENO_PAYOUT, RENO_STAKE};
 use std::fmt;
 
 /// One column, from its deepest card (index 0, row 1) to its bottom card (the last).

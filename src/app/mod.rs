@@ -1,12 +1,17 @@
 //! The program around the interpreter (SPEC section 5): scripts, pipes or the prompt; echo; `--strict`; exit
-//! status. Knows nothing of command-line syntax: `main.rs` turns options into a `Config`.
+//! status; and the runs over ranges of deals (`spider solve`, `spider autoplay`). Knows nothing of
+//! command-line syntax: the binary's `cli.rs` turns options into a `Config` or a run's options.
 
 use crate::command::{Face, parse_line};
-use crate::deal::MAX_SEED;
+use crate::game::deal::MAX_SEED;
 use crate::game::Game;
 use crate::interpreter::{Interpreter, Reply, Settings};
 use crate::render;
-use crate::repl;
+pub mod autoplay;
+pub mod batch;
+mod repl;
+pub mod solve;
+
 use crate::session::Session;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -36,10 +41,6 @@ pub struct Config {
     pub resume: bool,
     /// `--winnable`: a random deal the solver proved winnable (when no deal number is given).
     pub winnable: bool,
-    /// `spider solve ...`: run the solver on a range of deals instead of a game.
-    pub solve: Option<crate::solve::BatchOptions>,
-    /// `spider autoplay ...`: play a range of deals with the hint alone instead of a game.
-    pub autoplay: Option<crate::hint::AutoplayOptions>,
 }
 
 /// What the caller does after a line.
@@ -93,21 +94,8 @@ pub fn start(config: &Config) -> Result<Interpreter, String> {
     Ok(interpreter)
 }
 
-/// Runs the program and returns its exit status.
-pub fn run(config: Config) -> u8 {
-    if let Some(options) = &config.solve {
-        // Output errors (a closed pipe) end the run quietly.
-        return match crate::solve::run_batch(options, &mut io::stdout().lock()) {
-            Ok(()) => 0,
-            Err(_) => 1,
-        };
-    }
-    if let Some(options) = &config.autoplay {
-        return match crate::hint::run_autoplay(options, &mut io::stdout().lock()) {
-            Ok(()) => 0,
-            Err(_) => 1,
-        };
-    }
+/// Plays a game from scripts, a pipe or the prompt, and returns the exit status.
+pub fn play(config: Config) -> u8 {
     let mut interpreter = match start(&config) {
         Ok(interpreter) => interpreter,
         Err(message) => {

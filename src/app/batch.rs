@@ -1,5 +1,5 @@
-//! Running one job a deal over a range of deal numbers on several threads, with results handed back in deal
-//! order: what `spider solve` and `spider autoplay` share.
+//! What `spider solve` and `spider autoplay` share: one job a deal over a range of deal numbers on several
+//! threads, with results handed back in deal order, the summaries' first fields, and the peak memory.
 
 use crate::game::Game;
 use serde::Serialize;
@@ -72,6 +72,22 @@ mod tests {
         .unwrap();
         let expected: Vec<(u32, u32)> = (5..=40).map(|s| (s, s * 2)).collect();
         assert_eq!(seen, expected);
+    }
+}
+
+/// The whole process's peak resident memory in MB (Linux's VmHWM), when the system says.
+pub fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb as f64 / 1024.0)
+}
+
+/// A peak memory figure for the text summaries: `250 MB`, or `unknown`.
+pub fn memory_text(mb: Option<f64>) -> String {
+    match mb {
+        Some(mb) => format!("{mb:.0} MB"),
+        None => "unknown".to_string(),
     }
 }
 

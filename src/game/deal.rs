@@ -1,7 +1,7 @@
 //! Deal numbers compatible with xpat2: its random generator, its ordered pack and its shuffle (SPEC section 2).
 //! Nothing here may depend on `rand`: deal N must stay xpat2's deal N for ever.
 
-use crate::cards::{ACE, Card, KING, Suit};
+use crate::game::cards::{ACE, Card, KING, Suit};
 
 /// The largest deal number; deals are 0..=MAX_SEED.
 pub const MAX_SEED: u32 = 999_999_999;

@@ -1,7 +1,8 @@
 //! `spider solve`: solve a range of deals on a pool of threads and print one result a deal, then a summary
 //! (solve rate, median and 90th-percentile time, peak memory), as text or as JSON lines.
 
-use super::{Limits, Outcome, Report, solve};
+use super::batch::{SummaryHead, for_each_deal, memory_text, peak_memory_mb};
+use crate::solve::{Limits, Outcome, Report, solve};
 use crate::game::Game;
 use crate::render::names::plural;
 use serde::Serialize;
@@ -48,7 +49,7 @@ struct DealLine<'a> {
 #[derive(Serialize)]
 struct SummaryLine {
     #[serde(flatten)]
-    head: crate::parallel::SummaryHead,
+    head: SummaryHead,
     won: usize,
     unwinnable: usize,
     unknown: usize,
@@ -63,22 +64,6 @@ struct SummaryLine {
     peak_memory_mb: Option<f64>,
 }
 
-/// The whole process's peak resident memory in MB (Linux's VmHWM), when the system says.
-pub fn peak_memory_mb() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb as f64 / 1024.0)
-}
-
-/// A peak memory figure for the text summaries: `250 MB`, or `unknown`.
-pub fn memory_text(mb: Option<f64>) -> String {
-    match mb {
-        Some(mb) => format!("{mb:.0} MB"),
-        None => "unknown".to_string(),
-    }
-}
-
 /// The value at fraction `q` of sorted `values` (nearest rank).
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
@@ -89,7 +74,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 }
 
 /// Solves deals `first..=last` and prints a line for each, in deal order, then the summary.
-pub fn run_batch(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
+pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
     let started = Instant::now();
     let jobs = options.jobs.max(1);
     let limits = Limits {
@@ -99,7 +84,7 @@ pub fn run_batch(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> 
     };
     let mut results: Vec<(u32, Result<Report, String>)> = Vec::new();
     let game = options.game;
-    crate::parallel::for_each_deal(
+    for_each_deal(
         options.first,
         options.last,
         jobs,
@@ -207,7 +192,7 @@ fn print_summary(
         BatchOutput::Json => {
             let round = |x: f64| (x * 1000.0).round() / 1000.0;
             let summary = SummaryLine {
-                head: crate::parallel::SummaryHead::new(game, options.first, options.last, deals),
+                head: SummaryHead::new(game, options.first, options.last, deals),
                 won,
                 unwinnable,
                 unknown,

@@ -3,7 +3,7 @@
 
 use crate::command::{COMMANDS, Face};
 use crate::interpreter::Interpreter;
-use crate::program::{Flow, feed};
+use crate::app::{Flow, feed};
 use crate::render;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;

@@ -8,10 +8,11 @@
 //! With `--solver-only` the hint does not play the worlds out: how many of them the solver wins measures
 //! the play before the last deal alone, in a fraction of the time.
 
-use super::autoplay::{AutoplayOptions, AutoplayOutput, draw_text, play_on};
-use super::{Budget, Rng, View, Visited};
+use super::{LabOptions, draw_text};
+use crate::app::autoplay::AutoplayOutput;
+use crate::hint::{Budget, Rng, View, Visited, play_on};
 use crate::game::Game;
-use crate::position::{Position, Status};
+use crate::game::position::{Position, Status};
 use crate::render::names::plural;
 use crate::solve::{Limits, Outcome, solve};
 use serde::Serialize;
@@ -64,6 +65,7 @@ pub fn play_endgames(
     budget: &Budget,
     count: usize,
     play: bool,
+    draw: u16,
 ) -> Endgames {
     let started = Instant::now();
     let mut position = game.layout(seed);
@@ -74,6 +76,7 @@ pub fn play_endgames(
         game,
         seed,
         budget,
+        draw,
         &mut position,
         &mut visited,
         &mut line,
@@ -110,6 +113,7 @@ pub fn play_endgames(
                 game,
                 seed,
                 budget,
+                draw,
                 &mut world,
                 &mut visited,
                 &mut line,
@@ -143,7 +147,7 @@ struct DealLine<'a> {
 #[derive(Serialize)]
 struct SummaryLine {
     #[serde(flatten)]
-    head: crate::parallel::SummaryHead,
+    head: crate::app::batch::SummaryHead,
     ended_early: usize,
     worlds: usize,
     solver_won: usize,
@@ -161,20 +165,17 @@ struct SummaryLine {
 
 /// Runs the endgames of deals `first..=last`, `count` worlds each, and prints a line a deal and the
 /// summary.
-pub fn run_endgames(
-    options: &AutoplayOptions,
-    count: usize,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let play = !options.solver_only;
+pub fn run_endgames(lab: &LabOptions, count: usize, out: &mut dyn Write) -> io::Result<()> {
+    let options = &lab.run;
+    let play = !lab.solver_only;
     let started = Instant::now();
-    let (game, budget) = (options.game, options.budget);
+    let (game, budget, draw) = (options.game, options.budget, lab.draw);
     let mut results: Vec<Endgames> = Vec::new();
-    crate::parallel::for_each_deal(
+    crate::app::batch::for_each_deal(
         options.first,
         options.last,
         options.jobs,
-        |seed| play_endgames(&game, seed, &budget, count, play),
+        |seed| play_endgames(&game, seed, &budget, count, play, draw),
         |_, endgames| {
             print_deal(options.output, &endgames, out)?;
             out.flush()?;
@@ -195,7 +196,7 @@ pub fn run_endgames(
     match options.output {
         AutoplayOutput::Json => {
             let summary = SummaryLine {
-                head: crate::parallel::SummaryHead::new(
+                head: crate::app::batch::SummaryHead::new(
                     &game,
                     options.first,
                     options.last,
@@ -211,7 +212,7 @@ pub fn run_endgames(
                 jobs: options.jobs,
                 nodes: budget.nodes,
                 endgame_nodes: budget.endgame_nodes,
-                sample_seed: budget.sample_seed,
+                sample_seed: draw,
             };
             let json = serde_json::to_string(&summary).expect("serializable");
             writeln!(out, "{json}")
@@ -228,7 +229,7 @@ pub fn run_endgames(
                 plural(count, "world", "worlds"),
                 options.jobs,
                 plural(options.jobs, "job", "jobs"),
-                draw_text(&budget),
+                draw_text(draw),
             )?;
             writeln!(
                 out,

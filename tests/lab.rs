@@ -1,0 +1,259 @@
+//! The lab's instruments (cargo feature `lab`): other draws of the hint's worlds, games cut short at a
+//! deal, the endgame's worlds, and runs compared deal by deal. `cargo test --features lab` runs them.
+
+#![cfg(feature = "lab")]
+
+mod common;
+
+use spider::game::position::Status;
+use spider::game::{Game, GameKind};
+use spider::hint::{Budget, Rng, play, play_deal};
+use spider::lab::{Verdict, play_endgames};
+
+const SMALL: Budget = Budget {
+    nodes: 150,
+    endgame_nodes: 150,
+    samples: 3,
+};
+
+fn game(kind: GameKind, suits: u8) -> Game {
+    Game {
+        kind,
+        suits,
+        ..Game::default()
+    }
+}
+
+/// `spider autoplay --output json` at one suit with a tiny budget, and the options in `extra`.
+fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "spider", "autoplay", "--suits", "1", "--seeds", seeds, "--nodes", "60", "--output", "json",
+    ];
+    args.extend_from_slice(extra);
+    common::run(args)
+}
+
+/// Each line of `autoplay --output json`, parsed.
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The deal lines of a `small_autoplay` run, without their timings.
+fn deal_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|value| value["type"] == "autoplay")
+        .map(|mut value| {
+            value["seconds"] = serde_json::Value::Null;
+            value
+        })
+        .collect()
+}
+#[test]
+fn a_sample_seed_plays_the_same_hint_on_other_samples() {
+    // Draw 0 is the generator a game's hint uses (`for_session`); another draw is not.
+    let stage = (30, 40, 0);
+    let game_draw = || Rng::for_stage(7, stage);
+    assert_eq!(game_draw().redrawn(0).next_u64(), game_draw().next_u64());
+    assert_ne!(game_draw().redrawn(1).next_u64(), game_draw().next_u64());
+    let other = small_autoplay("5..8", &["--sample-seed", "1"]);
+    let (these, those) = (deal_lines(&small_autoplay("5..8", &[])), deal_lines(&other));
+    assert_ne!(these, those);
+    assert!(other.lines().last().unwrap().contains(r#""sample_seed":1"#));
+    // Only the endgame's worlds are sampled: up to the last deal, every draw plays the same line.
+    let to_last_deal = |line: &serde_json::Value| -> Vec<String> {
+        let actions: Vec<String> = line["line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string())
+            .collect();
+        let deals = actions.iter().filter(|a| *a == "deal").count();
+        match actions.iter().rposition(|a| a == "deal") {
+            Some(last) if deals == 5 => actions[..=last].to_vec(),
+            _ => actions,
+        }
+    };
+    for (this, that) in these.iter().zip(&those) {
+        assert_eq!(
+            to_last_deal(this),
+            to_last_deal(that),
+            "deal {}",
+            this["seed"]
+        );
+    }
+}
+
+#[test]
+fn autoplay_against_an_earlier_run_names_the_deals_that_changed_hands() {
+    let first = small_autoplay("5..7", &[]);
+    let dir = std::env::temp_dir().join(format!("spider-against-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The earlier run as it was, and with deal 6's result turned the other way.
+    let same = dir.join("same.json");
+    std::fs::write(&same, &first).unwrap();
+    let won_6 = first.contains(r#""seed":6,"result":"won""#);
+    let flipped = dir.join("flipped.json");
+    let turned = if won_6 {
+        first.replace(r#""seed":6,"result":"won""#, r#""seed":6,"result":"lost""#)
+    } else {
+        first.replace(r#""seed":6,"result":"lost""#, r#""seed":6,"result":"won""#)
+    };
+    std::fs::write(&flipped, turned).unwrap();
+    let last_line = |text: &str| -> serde_json::Value {
+        serde_json::from_str(text.lines().last().unwrap()).unwrap()
+    };
+    let same = last_line(&small_autoplay(
+        "5..7",
+        &["--against", same.to_str().unwrap()],
+    ));
+    assert_eq!(same["type"], "comparison");
+    assert_eq!(same["deals"], 3);
+    assert_eq!(same["won_here"], same["won_there"]);
+    assert_eq!(same["here_only"], serde_json::json!([]));
+    assert_eq!(same["there_only"], serde_json::json!([]));
+    let flipped = last_line(&small_autoplay(
+        "5..7",
+        &["--against", flipped.to_str().unwrap()],
+    ));
+    let (here_only, there_only): (Vec<u32>, Vec<u32>) = if won_6 {
+        (vec![6], vec![])
+    } else {
+        (vec![], vec![6])
+    };
+    assert_eq!(flipped["here_only"], serde_json::json!(here_only));
+    assert_eq!(flipped["there_only"], serde_json::json!(there_only));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn endgame_worlds_are_played_out_and_none_the_solver_loses_is_won() {
+    let game = game(GameKind::Spider, 1);
+    for seed in [3, 10] {
+        let endgames = play_endgames(&game, seed, &SMALL, 2, true, 0);
+        let played = play_deal(&game, seed, &SMALL);
+        match endgames.ended_early {
+            // The game up to the branch is the one autoplay plays.
+            Some(won) => assert_eq!(won, played.won, "deal {seed}"),
+            None => {
+                assert!(played.line.contains(&spider::game::position::Action::Deal));
+                assert_eq!(endgames.worlds.len(), 2, "deal {seed}");
+            }
+        }
+        for world in &endgames.worlds {
+            assert!(
+                !(world.hint == Some(true) && world.solver == Verdict::Lost),
+                "deal {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_game_played_up_to_a_deal_is_the_start_of_the_whole_game() {
+    use spider::game::position::Action;
+    for (kind, suits, seed, deals) in [
+        (GameKind::Spider, 1, 3, 2),
+        (GameKind::Spider, 2, 8, 1),
+        (GameKind::Spiderette, 4, 5, 3),
+    ] {
+        let game = game(kind, suits);
+        let whole = play_deal(&game, seed, &SMALL);
+        let part = play(&game, seed, &SMALL, 0, Some(deals));
+        let made = part.line.iter().filter(|&&a| a == Action::Deal).count();
+        assert!(part.stopped, "{kind:?} deal {seed}");
+        assert_eq!(made, deals, "{kind:?} deal {seed}");
+        assert_eq!(
+            part.line.last(),
+            Some(&Action::Deal),
+            "{kind:?} deal {seed}"
+        );
+        assert!(!part.won, "{kind:?} deal {seed}");
+        assert_eq!(
+            part.line[..],
+            whole.line[..part.line.len()],
+            "{kind:?} deal {seed}"
+        );
+        let counts = part.face_down_at_deals.as_ref().unwrap();
+        assert_eq!(
+            counts[..],
+            whole.face_down_at_deals.as_ref().unwrap()[..deals],
+            "{kind:?} deal {seed}"
+        );
+    }
+}
+
+#[test]
+fn autoplay_until_a_deal_sums_up_how_deep_the_games_dug() {
+    let text = small_autoplay("3..4", &["--until-deal", "2"]);
+    let lines = json_lines(&text);
+    assert_eq!(lines.len(), 4, "{text}");
+    let mut sums = [0.0, 0.0];
+    for deal in &lines[..2] {
+        assert_eq!(deal["result"], "stopped", "{text}");
+        let counts = deal["face_down_at_deals"].as_array().unwrap();
+        assert_eq!(counts.len(), 2, "{text}");
+        for (sum, count) in sums.iter_mut().zip(counts) {
+            *sum += count.as_f64().unwrap();
+        }
+    }
+    assert_eq!(lines[2]["type"], "summary");
+    let summary = &lines[3];
+    assert_eq!(summary["type"], "until");
+    assert_eq!(summary["until_deal"], 2);
+    assert_eq!(summary["stopped"], 2);
+    let means: Vec<f64> = summary["face_down_before_deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_f64().unwrap())
+        .collect();
+    assert_eq!(means, [sums[0] / 2.0, sums[1] / 2.0], "{text}");
+}
+
+#[test]
+fn autoplay_endgames_prints_a_json_line_a_deal_and_a_summary() {
+    let text = small_autoplay("3..3", &["--endgames", "2"]);
+    let lines = json_lines(&text);
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0]["type"], "endgames");
+    assert_eq!(lines[0]["seed"], 3);
+    let worlds = lines[0]["worlds"].as_array().unwrap();
+    assert_eq!(lines[1]["type"], "summary");
+    assert_eq!(lines[1]["worlds"].as_u64().unwrap() as usize, worlds.len());
+    let won = worlds.iter().filter(|w| w["hint"] == true).count();
+    assert_eq!(lines[1]["hint_won"].as_u64().unwrap() as usize, won);
+}
+
+#[test]
+fn autoplay_endgames_solver_only_checks_the_same_worlds_without_playing_them() {
+    let played = json_lines(&small_autoplay("3..3", &["--endgames", "2"]));
+    let checked = json_lines(&small_autoplay(
+        "3..3",
+        &["--endgames", "2", "--solver-only"],
+    ));
+    let worlds = checked[0]["worlds"].as_array().unwrap();
+    assert_eq!(worlds.len(), 2);
+    for (world, same) in worlds.iter().zip(played[0]["worlds"].as_array().unwrap()) {
+        assert_eq!(world["solver"], same["solver"]);
+        assert!(world["hint"].is_null());
+    }
+    assert_eq!(checked[1]["solver_won"], played[1]["solver_won"]);
+    assert!(checked[1]["hint_won"].is_null());
+    assert!(checked[1]["rate"].is_null());
+}
+
+#[test]
+fn another_draw_replays_to_what_it_claims() {
+    for (game, seed) in [(game(GameKind::Spider, 1), 3), (game(GameKind::Reno, 4), 4)] {
+        let played = play(&game, seed, &SMALL, 1, None);
+        let mut position = game.layout(seed);
+        for &action in &played.line {
+            position.apply(action, &game, false).unwrap();
+        }
+        assert_eq!(played.won, position.status(&game) == Status::Won);
+        assert_eq!(played.score, position.score(&game));
+    }
+}
