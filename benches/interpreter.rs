@@ -2,12 +2,12 @@
 //! second. Run with `cargo bench --bench interpreter`. Figures vary with the machine; compare the faces
 //! within one run rather than runs across machines.
 
-use spider::command::Face;
-use spider::game::deal::Generator;
-use spider::game::Game;
-use spider::interpreter::{Interpreter, Settings};
-use spider::game::position::Status;
 use spider::app::feed;
+use spider::command::Face;
+use spider::game::Game;
+use spider::game::deal::Generator;
+use spider::game::position::Status;
+use spider::interpreter::{Interpreter, Settings};
 use spider::session::Session;
 use std::io;
 use std::time::Instant;

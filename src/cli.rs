@@ -285,7 +285,7 @@ fn parse_seeds(text: &str) -> Result<(u32, u32), String> {
 /// An earlier autoplay run, read and checked before any deal is played.
 #[cfg(feature = "lab")]
 fn parse_baseline(path: &str) -> Result<spider::lab::Baseline, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| spider::save::io_text(&e))?;
+    let text = std::fs::read_to_string(path).map_err(|e| spider::error::io_text(&e))?;
     spider::lab::Baseline::parse(path, &text)
 }
 

@@ -38,13 +38,42 @@ pub enum Command {
     /// `stats`, or `stats reset` (true).
     Stats(bool),
     /// `solve`, `solve show`, `solve play [N|all]`.
-    Solve(crate::solve::SolveCommand),
+    Solve(SolveCommand),
     /// `new --winnable`: a random deal the solver proved winnable.
     NewWinnable,
     /// `hint`: the best next action, from what the player sees.
     Hint,
     /// `auto [N]`: play N hinted actions, or all of them.
     Auto(Option<usize>),
+}
+
+/// `solve`, `solve show`, `solve play [N|all]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveCommand {
+    Check,
+    Show,
+    /// Play the next N actions of the line (`usize::MAX`: all of it).
+    Play(usize),
+}
+
+/// Parses the words after `solve`.
+fn parse_solve(args: &[&str]) -> Result<SolveCommand, String> {
+    let lower: Vec<String> = args.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let words: Vec<&str> = lower.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        [] => Ok(SolveCommand::Check),
+        ["show"] => Ok(SolveCommand::Show),
+        ["play"] => Ok(SolveCommand::Play(1)),
+        ["play", "all"] => Ok(SolveCommand::Play(usize::MAX)),
+        ["play", n] => match n.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(SolveCommand::Play(n)),
+            _ => Err(format!(
+                "{} is not a count: use a whole number from 1, or all.",
+                quote(args[1])
+            )),
+        },
+        _ => Err("Usage: solve, solve show, solve play [N|all].".to_string()),
+    }
 }
 
 /// The output faces.
@@ -445,7 +474,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
                 Some(_) => Command::Auto(Some(count(1)?)),
             }
         }
-        "solve" => Command::Solve(crate::solve::parse_solve(args).map_err(ParseError)?),
+        "solve" => Command::Solve(parse_solve(args).map_err(ParseError)?),
         _ => unreachable!("every name in COMMANDS is parsed above"),
     })
 }

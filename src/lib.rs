@@ -8,15 +8,15 @@
 
 pub mod app;
 pub mod command;
+pub mod error;
 pub mod game;
 pub mod hint;
 pub mod interpreter;
 #[cfg(feature = "lab")]
 pub mod lab;
 pub mod render;
-pub mod save;
 pub mod session;
 pub mod solve;
-pub mod stats;
+pub mod store;
 
 pub use app::{ColorChoice, Config};

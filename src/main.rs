@@ -17,9 +17,10 @@ fn main() -> ExitCode {
     let status = match mode {
         Mode::Play(config) => spider::app::play(config),
         Mode::Solve(options) => batch(spider::app::solve::run(&options, &mut io::stdout().lock())),
-        Mode::Autoplay(options) => {
-            batch(spider::app::autoplay::run(&options, &mut io::stdout().lock()))
-        }
+        Mode::Autoplay(options) => batch(spider::app::autoplay::run(
+            &options,
+            &mut io::stdout().lock(),
+        )),
         #[cfg(feature = "lab")]
         Mode::Lab(options) => batch(spider::lab::run(&options, &mut io::stdout().lock())),
     };

@@ -1,9 +1,9 @@
 //! A game in hand: the deal number, the options, the position, the history for undo and redo, and the
 //! counts `info` reports (SPEC 1.4).
 
-use crate::game::event::Event;
 use crate::game::Game;
-use crate::game::position::{Action, Position, Refusal, Status};
+use crate::game::event::Event;
+use crate::game::position::{Action, Position, Refusal, Source, Status, Target};
 
 /// One action in the history, with what undo needs to take it back exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,6 +147,22 @@ impl Session {
 
     pub fn legal_actions(&self) -> Vec<Action> {
         self.position.legal_actions(&self.game)
+    }
+
+    /// A move as the player named it (`move 3.5 7`, `move 5h f`), resolved on the position and played.
+    pub fn play_move(&mut self, source: Source, target: Target) -> Result<Vec<Event>, Refusal> {
+        let action = self.position.resolve_move(source, target, &self.game)?;
+        self.play(action)
+    }
+
+    pub fn deal(&mut self) -> Result<Vec<Event>, Refusal> {
+        self.play(Action::Deal)
+    }
+
+    /// `remove C`: the complete suit at the bottom of column C (counted from 1, as typed).
+    pub fn remove(&mut self, column: usize) -> Result<Vec<Event>, Refusal> {
+        let column = self.position.column_index(column)?;
+        self.play(Action::Remove { column })
     }
 
     /// Plays one action; a new action drops the redo list.

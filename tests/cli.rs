@@ -226,6 +226,29 @@ fn bad_options_exit_two_and_play_nothing() {
     }
 }
 
+/// The product's help names no research switch; a build with the lab feature adds them.
+#[cfg(not(feature = "lab"))]
+#[test]
+fn no_lab_switch_in_the_products_help() {
+    for args in [&["--help"][..], &["solve", "--help"], &["autoplay", "--help"]] {
+        let help = spider(args, None);
+        assert_eq!(help.code, Some(0), "{args:?}: {}", help.stderr);
+        assert!(help.stdout.contains("Usage:"), "{args:?}: {}", help.stdout);
+        for lab in [
+            "--endgames",
+            "--solver-only",
+            "--until-deal",
+            "--sample-seed",
+            "--against",
+            "--rollouts",
+            "--samples",
+        ] {
+            assert!(!help.stdout.contains(lab), "{args:?} offers {lab}");
+        }
+    }
+}
+
+#[cfg(feature = "lab")]
 #[test]
 fn autoplay_refuses_a_file_to_compare_with_that_is_not_a_fitting_run() {
     let dir = TempDir::new("against");

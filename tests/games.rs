@@ -2,12 +2,12 @@
 //! play (cards conserved, undo and redo exact).
 
 use proptest::prelude::*;
-use spider::game::cards::Card;
 use spider::command::{Command, parse_line};
+use spider::game::cards::Card;
 use spider::game::deal::shuffled;
 use spider::game::event::Event;
-use spider::game::{Game, GameKind};
 use spider::game::position::{Action, Column, Pile, Position, Refusal, Status};
+use spider::game::{Game, GameKind};
 use spider::session::Session;
 
 fn card(name: &str) -> Card {
@@ -297,7 +297,10 @@ fn all_cards(position: &Position) -> Vec<Card> {
         .chain(position.waste.iter().copied())
         .chain(position.holding.iter().copied())
         .collect();
-    for (suit, &n) in spider::game::cards::Suit::ALL.iter().zip(&position.foundations) {
+    for (suit, &n) in spider::game::cards::Suit::ALL
+        .iter()
+        .zip(&position.foundations)
+    {
         all.extend((1..=n).map(|rank| Card::new(rank, *suit)));
     }
     for &suit in &position.removed {

@@ -2,9 +2,9 @@
 
 mod common;
 
+use spider::game::position::{Position, Status};
 use spider::game::{Game, GameKind};
 use spider::hint::{Budget, Goal, Rng, View, Visited, hint, play_deal, stage};
-use spider::game::position::{Position, Status};
 
 const SMALL: Budget = Budget {
     nodes: 150,
@@ -73,7 +73,6 @@ fn positions(game: &Game, seed: u32) -> Vec<Position> {
     out
 }
 
-
 /// `spider autoplay --output json` at one suit with a tiny budget, and the options in `extra`.
 fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
     let mut args = vec![
@@ -108,7 +107,12 @@ fn the_hint_cannot_peek() {
                 let (view, other_view) = (View::of(&game, &position), View::of(&game, &other));
                 assert_eq!(view, other_view, "they look the same");
                 let ask = |view: &View| {
-                    hint(view, &Visited::default(), &SMALL, &mut Rng::new(seed as u64))
+                    hint(
+                        view,
+                        &Visited::default(),
+                        &SMALL,
+                        &mut Rng::new(seed as u64),
+                    )
                 };
                 assert_eq!(ask(&view), ask(&other_view), "{:?} deal {seed}", game.kind);
             }
@@ -184,8 +188,6 @@ fn autoplay_lines_replay_to_what_they_claim() {
     }
 }
 
-
-
 #[test]
 fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
     let text = small_autoplay("5..6", &["--jobs", "2"]);
@@ -235,7 +237,6 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
         "{peak}"
     );
 }
-
 
 #[test]
 fn with_every_card_in_sight_the_hint_plays_out_a_win() {
@@ -356,4 +357,3 @@ fn a_plan_that_turns_up_two_cards_whatever_the_first_is_beats_one_that_turns_up_
         "{two} against {one}"
     );
 }
-

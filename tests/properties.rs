@@ -6,13 +6,13 @@ mod common;
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use spider::game::cards::{ACE, Card, KING, Suit};
-use spider::command::{Command, Face, parse_line};
-use spider::game::event::Event;
-use spider::game::Game;
-use spider::interpreter::{Interpreter, Reply};
-use spider::game::position::{Action, Position, Status};
 use spider::app::{Flow, feed, interpreter};
+use spider::command::{Command, Face, parse_line};
+use spider::game::Game;
+use spider::game::cards::{ACE, Card, KING, Suit};
+use spider::game::event::Event;
+use spider::game::position::{Action, Position, Status};
+use spider::interpreter::{Interpreter, Reply};
 use spider::session::Session;
 
 // ---------------------------------------------------------------------------------------------------------

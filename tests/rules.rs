@@ -1,12 +1,13 @@
 //! The rules at their edges (SPEC 1.2 and 1.4): moves, deals, removals, undo and redo, restart, score and
 //! status. Custom positions go through `Position`; real deals through `Session` and the interpreter.
 
-use spider::game::cards::{Card, Suit};
 use spider::command::{Command, Face, parse_line};
-use spider::game::event::Event;
+use spider::error::Failure;
 use spider::game::Game;
-use spider::interpreter::{Failure, Interpreter, Reply, Settings};
+use spider::game::cards::{Card, Suit};
+use spider::game::event::Event;
 use spider::game::position::{Action, Column, Position, Refusal, Status, Target};
+use spider::interpreter::{Interpreter, Reply, Settings};
 use spider::session::Session;
 
 // ---------------------------------------------------------------------------------------------------------

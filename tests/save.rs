@@ -3,10 +3,12 @@
 
 use proptest::prelude::*;
 use spider::command::{Command, Face};
+use spider::error::Failure;
 use spider::game::Game;
-use spider::interpreter::{Failure, Interpreter, Reply, Settings};
-use spider::save::{self, prepare_write, to_text};
+use spider::interpreter::{Interpreter, Reply, Settings};
 use spider::session::Session;
+use spider::store::prepare_write;
+use spider::store::saved::{self as save, to_text};
 use std::fs;
 use std::time::SystemTime;
 

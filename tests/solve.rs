@@ -5,9 +5,9 @@
 
 mod common;
 
-use spider::interpreter::Reply;
-use spider::game::position::Status;
 use spider::app::{Flow, feed, interpreter};
+use spider::game::position::Status;
+use spider::interpreter::Reply;
 use std::process::Command;
 
 /// Plays `line` from deal `seed` through the interpreter with the given options; the final status.
@@ -153,7 +153,7 @@ fn session_solve_play_all_wins() {
         .execute(spider::command::parse_command("solve").unwrap())
         .unwrap();
     assert!(
-        matches!(reply, Reply::Solve(ref a) if a.result == "won"),
+        matches!(reply, Reply::Solve(ref a) if a.result == spider::solve::Verdict::Won),
         "{reply:?}"
     );
     assert_eq!(
@@ -184,5 +184,5 @@ fn new_winnable_deals_a_deal_the_solver_wins() {
         },
     )
     .unwrap();
-    assert_eq!(report.outcome.name(), "won");
+    assert_eq!(report.outcome.verdict(), spider::solve::Verdict::Won);
 }

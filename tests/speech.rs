@@ -4,8 +4,8 @@
 mod common;
 
 use spider::ColorChoice;
-use spider::game::cards::{Card, Suit, rank_word};
 use spider::app::{feed, interpreter};
+use spider::game::cards::{Card, Suit, rank_word};
 use std::fs;
 use std::path::Path;
 
@@ -76,8 +76,7 @@ fn every_speech_line_is_plain_words() {
         ] {
             let mut out = Vec::new();
             let mut it = interpreter(&{
-                let mut c =
-                    common::config(["spider", "--seed", "3", "--output", "speech"]);
+                let mut c = common::config(["spider", "--seed", "3", "--output", "speech"]);
                 c.color = ColorChoice::Never;
                 c
             });
@@ -159,9 +158,8 @@ fn show_on_a_fresh_deal_names_exactly_the_face_up_cards() {
         for seed in [0, 1, 2, 77, 123_456_789, 999_999_999] {
             for face in ["text", "speech", "json"] {
                 let seed = seed.to_string();
-                let mut config = common::config([
-                    "spider", "--game", game, "--seed", &seed, "--output", face,
-                ]);
+                let mut config =
+                    common::config(["spider", "--game", game, "--seed", &seed, "--output", face]);
                 config.color = ColorChoice::Never;
                 let mut it = interpreter(&config);
                 let position = it.session.position().clone();

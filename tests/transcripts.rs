@@ -11,8 +11,8 @@ mod common;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use spider::ColorChoice;
-use spider::interpreter::Interpreter;
 use spider::app::{Flow, feed, start as start_interpreter};
+use spider::interpreter::Interpreter;
 use spider::render::render;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -75,7 +75,9 @@ fn start(
     let mode = common::cli::parse(std::iter::once("spider").chain(args.split_whitespace()))
         .map_err(|e| format!("bad command line: {e}"))?;
     let common::cli::Mode::Play(mut config) = mode else {
-        return Err("a transcript plays a game: `spider solve` and `spider autoplay` are not for it".into());
+        return Err(
+            "a transcript plays a game: `spider solve` and `spider autoplay` are not for it".into(),
+        );
     };
     if config.seed.is_none() && config.load.is_none() && !config.resume {
         return Err("the command line needs --seed, so the transcript is repeatable".into());
@@ -174,7 +176,11 @@ fn main() -> ExitCode {
     let trials = paths
         .into_iter()
         .map(|path| {
-            let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            let name = path
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             Trial::test(name, move || check(&path, update))
         })
         .collect();

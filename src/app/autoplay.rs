@@ -76,12 +76,18 @@ pub fn play_deals(
     out: &mut dyn Write,
 ) -> io::Result<Vec<Played>> {
     let mut results = Vec::new();
-    for_each_deal(options.first, options.last, options.jobs.max(1), play, |_, played| {
-        print_deal(options, &played, out)?;
-        out.flush()?;
-        results.push(played);
-        Ok(())
-    })?;
+    for_each_deal(
+        options.first,
+        options.last,
+        options.jobs.max(1),
+        play,
+        |_, played| {
+            print_deal(options, &played, out)?;
+            out.flush()?;
+            results.push(played);
+            Ok(())
+        },
+    )?;
     Ok(results)
 }
 
@@ -128,7 +134,11 @@ pub fn print_summary(
                 samples: samples(&game, &budget),
                 peak_memory_mb: peak.map(|mb| mb.round()),
             };
-            writeln!(out, "{}", serde_json::to_string(&summary).expect("serializable"))
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&summary).expect("serializable")
+            )
         }
         AutoplayOutput::Text => {
             writeln!(
@@ -141,7 +151,11 @@ pub fn print_summary(
                 plural(jobs, "job", "jobs"),
                 thinking(&game, &budget),
             )?;
-            writeln!(out, "won {won} of {deals} ({:.1}%) without undo", rate * 100.0)?;
+            writeln!(
+                out,
+                "won {won} of {deals} ({:.1}%) without undo",
+                rate * 100.0
+            )?;
             writeln!(
                 out,
                 "time: {:.1} ms a decision, the slowest {:.2} s, {:.1} s in all",

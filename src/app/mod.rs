@@ -3,8 +3,8 @@
 //! command-line syntax: the binary's `cli.rs` turns options into a `Config` or a run's options.
 
 use crate::command::{Face, parse_line};
-use crate::game::deal::MAX_SEED;
 use crate::game::Game;
+use crate::game::deal::MAX_SEED;
 use crate::interpreter::{Interpreter, Reply, Settings};
 use crate::render;
 pub mod autoplay;

@@ -1,9 +1,9 @@
 //! The prompt at a terminal: rustyline line editing, history kept in the user's data directory, and Tab
 //! completion of commands, pile names and setting values. One steady prompt, never redrawn.
 
+use crate::app::{Flow, feed};
 use crate::command::{COMMANDS, Face};
 use crate::interpreter::Interpreter;
-use crate::app::{Flow, feed};
 use crate::render;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;

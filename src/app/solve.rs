@@ -2,9 +2,9 @@
 //! (solve rate, median and 90th-percentile time, peak memory), as text or as JSON lines.
 
 use super::batch::{SummaryHead, for_each_deal, memory_text, peak_memory_mb};
-use crate::solve::{Limits, Outcome, Report, solve};
 use crate::game::Game;
 use crate::render::names::plural;
+use crate::solve::{Limits, Outcome, Report, Verdict, solve};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -115,7 +115,7 @@ fn print_deal(
                     DealLine {
                         kind: "solve",
                         seed,
-                        result: report.outcome.name(),
+                        result: report.outcome.verdict().name(),
                         actions: actions.map(Vec::len),
                         seconds: (report.seconds * 1000.0).round() / 1000.0,
                         positions: report.positions,
@@ -164,13 +164,13 @@ fn print_summary(
     elapsed: Duration,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let count = |name: &str| {
+    let count = |verdict: Verdict| {
         results
             .iter()
-            .filter(|(_, r)| r.as_ref().is_ok_and(|r| r.outcome.name() == name))
+            .filter(|(_, r)| r.as_ref().is_ok_and(|r| r.outcome.verdict() == verdict))
             .count()
     };
-    let (won, unwinnable) = (count("won"), count("unwinnable"));
+    let (won, unwinnable) = (count(Verdict::Won), count(Verdict::Unwinnable));
     let deals = results.len();
     let unknown = deals - won - unwinnable;
     let mut times: Vec<f64> = results

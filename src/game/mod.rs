@@ -117,7 +117,12 @@ impl std::fmt::Display for GameError {
 
 impl Game {
     /// The one way to a game from its options, for the command line and for saved files alike.
-    pub fn new(kind: GameKind, suits: u8, relaxed: u8, autoremove: bool) -> Result<Game, GameError> {
+    pub fn new(
+        kind: GameKind,
+        suits: u8,
+        relaxed: u8,
+        autoremove: bool,
+    ) -> Result<Game, GameError> {
         if !matches!(suits, 1 | 2 | 4) {
             return Err(GameError::Suits(suits));
         }

@@ -3,8 +3,8 @@
 
 use crate::game::cards::{Card, KING, Suit};
 use crate::game::event::Event;
-use crate::game::{Game, GameKind};
 use crate::game::reno::{RENO_PAYOUT, RENO_STAKE};
+use crate::game::{Game, GameKind};
 use std::fmt;
 
 /// One column, from its deepest card (index 0, row 1) to its bottom card (the last).

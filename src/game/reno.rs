@@ -2,9 +2,9 @@
 //! a 13-card holding pile, a stock turned once onto a waste, and foundations built up by suit from the Ace.
 //! The same `Position` holds the piles; `position.rs` hands Reno's actions to these methods.
 
+use crate::game::Game;
 use crate::game::cards::{Card, KING};
 use crate::game::event::Event;
-use crate::game::Game;
 use crate::game::position::{Action, Pile, Position, Refusal, Source, Status, Target};
 
 /// What the deck costs, and what each card on a foundation pays, in dollars.

@@ -389,8 +389,8 @@ fn steps_to_win_after(game: &Game, world: &Position, action: Action) -> Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::cards::{Card, Suit};
     use crate::game::GameKind;
+    use crate::game::cards::{Card, Suit};
     use crate::game::position::Column;
 
     /// The generator's seed for the worlds: with it a proposing world finds the better plan. Not with

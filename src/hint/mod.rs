@@ -15,8 +15,8 @@ pub use spider::{WEIGHTS, Weights};
 pub use view::{View, ViewColumn};
 
 use crate::game::cards::Card;
-use crate::game::{Game, GameKind};
 use crate::game::position::{Action, Pile, Position};
+use crate::game::{Game, GameKind};
 use crate::session::Session;
 use std::collections::HashSet;
 

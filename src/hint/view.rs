@@ -5,8 +5,8 @@
 
 use super::rng::Rng;
 use crate::game::cards::{Card, KING, Suit};
-use crate::game::{Game, GameKind};
 use crate::game::position::{Column, Position};
+use crate::game::{Game, GameKind};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ViewColumn {

@@ -10,9 +10,9 @@
 
 use super::{LabOptions, draw_text};
 use crate::app::autoplay::AutoplayOutput;
-use crate::hint::{Budget, Rng, View, Visited, play_on};
 use crate::game::Game;
 use crate::game::position::{Position, Status};
+use crate::hint::{Budget, Rng, View, Visited, play_on};
 use crate::render::names::plural;
 use crate::solve::{Limits, Outcome, solve};
 use serde::Serialize;

@@ -53,7 +53,11 @@ pub fn run(lab: &LabOptions, out: &mut dyn Write) -> io::Result<()> {
             face_down_before_deals: mean_face_down(&results),
         };
         if json {
-            writeln!(out, "{}", serde_json::to_string(&until).expect("serializable"))?;
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&until).expect("serializable")
+            )?;
         } else {
             let won = results.iter().filter(|p| p.won).count();
             let lost = results.len() - until.stopped - won;
@@ -77,7 +81,11 @@ pub fn run(lab: &LabOptions, out: &mut dyn Write) -> io::Result<()> {
                 kind: "comparison",
                 comparison,
             };
-            writeln!(out, "{}", serde_json::to_string(&line).expect("serializable"))?;
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(&line).expect("serializable")
+            )?;
         } else {
             writeln!(out, "{}", comparison_text(&comparison))?;
         }
@@ -101,7 +109,8 @@ pub fn check(lab: &LabOptions, samples: bool) -> Result<(), String> {
     }
     if reno && lab.until_deal.is_some() {
         return Err(
-            "--until-deal is for spider and spiderette: reno turns its stock a card at a time".into(),
+            "--until-deal is for spider and spiderette: reno turns its stock a card at a time"
+                .into(),
         );
     }
     if let Some((name, suits, relaxed)) = lab.against.as_ref().and_then(|b| b.game.clone())

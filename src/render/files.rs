@@ -4,7 +4,7 @@
 use super::names::{Names, plural};
 use crate::game::position::Action;
 use crate::session::Session;
-use crate::stats::Stats;
+use crate::store::stats::Stats;
 use serde::Serialize;
 
 pub fn saved(path: &str, kept: bool) -> String {
@@ -131,7 +131,7 @@ pub fn stats_json(stats: &Stats) -> String {
     #[derive(Serialize)]
     struct Game<'a> {
         #[serde(flatten)]
-        record: &'a crate::stats::Record,
+        record: &'a crate::store::stats::Record,
         win_rate: f64,
     }
     #[derive(Serialize)]

@@ -4,8 +4,8 @@
 use super::names::{Names, SHORT, plural};
 use crate::game::cards::rank_word;
 use crate::game::event::Event;
-use crate::hint::{Goal, Hint};
 use crate::game::position::{Action, Pile, Status};
+use crate::hint::{Goal, Hint};
 use crate::session::Session;
 use serde::Serialize;
 

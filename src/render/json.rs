@@ -3,11 +3,12 @@
 
 use super::failure_message;
 use super::names::SHORT;
-use crate::game::cards::Card;
 use crate::command::COMMANDS;
+use crate::error::Failure;
+use crate::game::cards::Card;
 use crate::game::event::Event;
-use crate::interpreter::{Failure, Reply};
 use crate::game::position::Action;
+use crate::interpreter::Reply;
 use crate::session::Session;
 use serde::Serialize;
 

@@ -10,7 +10,8 @@ mod speech;
 pub(crate) mod text;
 
 use crate::command::Face;
-use crate::interpreter::{Failure, Reply, Settings};
+use crate::error::Failure;
+use crate::interpreter::{Reply, Settings};
 use crate::session::Session;
 
 /// The answer to one command in the current face, without a final newline; empty when there is nothing to say.

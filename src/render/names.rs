@@ -1,7 +1,7 @@
 //! How a face names cards, runs, actions and refusals: short (`10s`, `9h-4h`) for text, words for speech.
 
-use crate::game::cards::{Card, rank_name, rank_word};
 use crate::game::Game;
+use crate::game::cards::{Card, rank_name, rank_word};
 use crate::game::position::{Action, Pile, Position, Refusal};
 
 /// Short names for the text face and for errors in JSON.

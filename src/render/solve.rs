@@ -3,13 +3,13 @@
 
 use super::names::{SPOKEN, plural};
 use crate::game::position::Action;
-use crate::solve::{LineStep, SolveAnswer};
+use crate::solve::{LineStep, SolveAnswer, Verdict};
 use serde::Serialize;
 
 /// The verdict in one sentence, in words both text and speech use.
 fn verdict(answer: &SolveAnswer, spoken: bool) -> String {
     match answer.result {
-        "won" => {
+        Verdict::Won => {
             let mut out = format!(
                 "Winnable: the solver found a win in {} {}.",
                 answer.actions,
@@ -24,8 +24,8 @@ fn verdict(answer: &SolveAnswer, spoken: bool) -> String {
             }
             out
         }
-        "unwinnable" => "Not winnable: the solver tried every line from here.".to_string(),
-        _ => "Unknown: the solver reached its limit without finding a win; this may still be winnable."
+        Verdict::Unwinnable => "Not winnable: the solver tried every line from here.".to_string(),
+        Verdict::Unknown => "Unknown: the solver reached its limit without finding a win; this may still be winnable."
             .to_string(),
     }
 }
@@ -106,7 +106,7 @@ struct SolveObject {
 pub fn json(answer: &SolveAnswer) -> serde_json::Result<String> {
     serde_json::to_string(&SolveObject {
         kind: "solve",
-        result: answer.result,
+        result: answer.result.name(),
         actions: answer.actions,
         positions: answer.positions,
         line: answer

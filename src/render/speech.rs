@@ -3,11 +3,12 @@
 
 use super::failure_message;
 use super::names::{SPOKEN, capitalize, pile, plural};
-use crate::game::cards::{Card, Suit, rank_word};
 use crate::command::{COMMANDS, Usage};
+use crate::error::Failure;
+use crate::game::cards::{Card, Suit, rank_word};
 use crate::game::event::Event;
-use crate::interpreter::{Failure, Reply};
 use crate::game::position::{Action, Column, Pile, Status};
+use crate::interpreter::Reply;
 use crate::session::Session;
 
 pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {

@@ -3,11 +3,12 @@
 
 use super::failure_message;
 use super::names::{SHORT, capitalize, pile, plural};
-use crate::game::cards::{Card, Suit};
 use crate::command::COMMANDS;
+use crate::error::Failure;
+use crate::game::cards::{Card, Suit};
 use crate::game::event::Event;
-use crate::interpreter::{Failure, Reply, Settings};
 use crate::game::position::{Pile, Status};
+use crate::interpreter::{Reply, Settings};
 use crate::session::Session;
 use owo_colors::OwoColorize;
 

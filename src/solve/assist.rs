@@ -1,9 +1,9 @@
 //! The solver in a session: `solve` (is the position in hand winnable, and in how many actions), `solve show`
 //! (the line), `solve play [N|all]` (play it), and deals proved winnable for `new --winnable`.
 
-use super::{Limits, Outcome, Report, solve};
-use crate::game::cards::Card;
+use super::{Limits, Outcome, Report, Verdict, solve};
 use crate::game::Game;
+use crate::game::cards::Card;
 use crate::game::position::{Action, Position};
 use std::time::Duration;
 
@@ -15,35 +15,6 @@ pub const SESSION_TIME: Duration = Duration::from_secs(30);
 const SESSION_BYTES: usize = 300 << 20;
 /// How long each random deal is given to prove itself winnable for `new --winnable`.
 pub const WINNABLE_TRY_TIME: Duration = Duration::from_secs(2);
-
-/// `solve`, `solve show`, `solve play [N|all]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SolveCommand {
-    Check,
-    Show,
-    /// Play the next N actions of the line (`usize::MAX`: all of it).
-    Play(usize),
-}
-
-/// Parses the words after `solve`.
-pub fn parse(args: &[&str]) -> Result<SolveCommand, String> {
-    let lower: Vec<String> = args.iter().map(|w| w.to_ascii_lowercase()).collect();
-    let words: Vec<&str> = lower.iter().map(String::as_str).collect();
-    match words.as_slice() {
-        [] => Ok(SolveCommand::Check),
-        ["show"] => Ok(SolveCommand::Show),
-        ["play"] => Ok(SolveCommand::Play(1)),
-        ["play", "all"] => Ok(SolveCommand::Play(usize::MAX)),
-        ["play", n] => match n.parse::<usize>() {
-            Ok(n) if n > 0 => Ok(SolveCommand::Play(n)),
-            _ => Err(format!(
-                "{} is not a count: use a whole number from 1, or all.",
-                crate::command::quote(args[1])
-            )),
-        },
-        _ => Err("Usage: solve, solve show, solve play [N|all].".to_string()),
-    }
-}
 
 /// One action of a winning line with the cards it takes, so each face can name them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,8 +29,7 @@ pub struct LineStep {
 /// What `solve` and `solve show` answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveAnswer {
-    /// `won`, `unwinnable` or `unknown`.
-    pub result: &'static str,
+    pub result: Verdict,
     /// Actions in the winning line (0 unless won).
     pub actions: usize,
     /// How long the search took, in milliseconds (0 when the line was known already).
@@ -110,7 +80,7 @@ pub fn answer(report: &Report, position: &Position, game: &Game, show: bool) -> 
         _ => None,
     };
     SolveAnswer {
-        result: report.outcome.name(),
+        result: report.outcome.verdict(),
         actions: line.map_or(0, Vec::len),
         millis: (report.seconds * 1000.0).round() as u64,
         positions: report.positions,

@@ -13,8 +13,8 @@ mod state;
 mod table;
 
 pub use assist::{
-    Known, LineStep, SESSION_TIME, SolveAnswer, SolveCommand, WINNABLE_TRY_TIME, answer,
-    known_line, parse as parse_solve, remember_rest, solve_here, winnable_seed,
+    Known, LineStep, SESSION_TIME, SolveAnswer, WINNABLE_TRY_TIME, answer, known_line,
+    remember_rest, solve_here, winnable_seed,
 };
 pub use state::Unsupported;
 
@@ -57,11 +57,30 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn name(&self) -> &'static str {
+    pub fn verdict(&self) -> Verdict {
         match self {
-            Outcome::Won(_) => "won",
-            Outcome::Unwinnable => "unwinnable",
-            Outcome::Unknown => "unknown",
+            Outcome::Won(_) => Verdict::Won,
+            Outcome::Unwinnable => Verdict::Unwinnable,
+            Outcome::Unknown => Verdict::Unknown,
+        }
+    }
+}
+
+/// What the solver found, without the line: what `solve` and a batch's summary report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Won,
+    Unwinnable,
+    Unknown,
+}
+
+impl Verdict {
+    /// The name the JSON face and the batch lines use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Won => "won",
+            Verdict::Unwinnable => "unwinnable",
+            Verdict::Unknown => "unknown",
         }
     }
 }

@@ -5,11 +5,9 @@
 //! `new`, `load` or `resume`, or, when it was left at the prompt and kept for `resume`, when a later game
 //! left at the prompt takes its place. A game loaded from a file never counts (it may have counted before).
 
-use crate::game::event::Event;
+use super::write_atomic;
+use crate::error::{FileError, Reason, io_text, shown_path};
 use crate::game::Game;
-use crate::interpreter::{Failure, Interpreter, Reply};
-use crate::game::position::Status;
-use crate::save::{FileError, Reason, write_atomic};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -129,7 +127,7 @@ pub fn read(dir: &Path) -> Result<Stats, FileError> {
     let path = path(dir);
     let fail = |line, text: String| FileError {
         doing: "read statistics from",
-        path: crate::save::shown_path(&path),
+        path: shown_path(&path),
         line,
         reason: Reason::Text(text),
     };
@@ -163,7 +161,7 @@ pub fn write(dir: &Path, stats: &Stats) -> Result<(), FileError> {
     let path = path(dir);
     let fail = |reason| FileError {
         doing: "save statistics to",
-        path: crate::save::shown_path(&path),
+        path: shown_path(&path),
         line: None,
         reason,
     };
@@ -185,13 +183,13 @@ pub fn record(dir: &Path, game: &Game, outcome: Outcome) -> Result<(), FileError
 
 /// Holds `stats.lock` in `dir` until the file returned is dropped: two prompts ending games at the same
 /// moment each read the statistics after the other's write, so neither count is lost.
-fn lock(dir: &Path) -> Result<std::fs::File, FileError> {
+pub fn lock(dir: &Path) -> Result<std::fs::File, FileError> {
     let path = dir.join("stats.lock");
     let fail = |error: std::io::Error| FileError {
         doing: "lock statistics with",
-        path: crate::save::shown_path(&path),
+        path: shown_path(&path),
         line: None,
-        reason: Reason::Text(crate::save::io_text(&error)),
+        reason: Reason::Text(io_text(&error)),
     };
     std::fs::create_dir_all(dir).map_err(fail)?;
     let file = std::fs::OpenOptions::new()
@@ -202,118 +200,6 @@ fn lock(dir: &Path) -> Result<std::fs::File, FileError> {
         .map_err(fail)?;
     file.lock().map_err(fail)?;
     Ok(file)
-}
-
-/// What the statistics and the kept game need to know about the game in hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tally {
-    /// It is still to be counted: dealt at the prompt (or kept there uncounted) and neither won nor given up.
-    pub pending: bool,
-    /// It came from the file kept for `resume`, which goes once the game is won or given up.
-    pub resumed: bool,
-}
-
-impl Default for Tally {
-    /// A game dealt here.
-    fn default() -> Tally {
-        Tally {
-            pending: true,
-            resumed: false,
-        }
-    }
-}
-
-impl Interpreter {
-    /// `stats` and `stats reset`.
-    pub(crate) fn stats(&mut self, reset: bool) -> Result<Reply, Failure> {
-        let Some(home) = &self.home else {
-            return Err(Failure::Message(
-                "There is no data directory for statistics (set SPIDER_HOME).".into(),
-            ));
-        };
-        if reset {
-            let _lock = lock(home).map_err(Failure::File)?;
-            write(home, &Stats::new()).map_err(Failure::File)?;
-            Ok(Reply::StatsReset)
-        } else {
-            read(home).map(Reply::Stats).map_err(Failure::File)
-        }
-    }
-
-    /// After every command: a game just won counts; any change but `replay` ends a replay.
-    pub(crate) fn after(&mut self, reply: &Reply) {
-        let Reply::Events(events) = reply else {
-            return;
-        };
-        if !events.iter().any(|e| matches!(e, Event::Replayed { .. })) {
-            self.replaying = false;
-        }
-        let won = Event::Finished {
-            status: Status::Won,
-        };
-        if events.contains(&won) {
-            self.count(true);
-            self.drop_kept();
-        }
-    }
-
-    /// The game in hand is replaced (`new`, `load`, `resume`): with an action made and not won, it counts as
-    /// played; the kept game it came from goes.
-    pub(crate) fn give_up(&mut self) {
-        if self.session.steps().next().is_some() && self.session.status() != Status::Won {
-            self.count(false);
-        }
-        self.drop_kept();
-    }
-
-    /// Counts the game in hand once, at the prompt.
-    fn count(&mut self, won: bool) {
-        if !(self.at_prompt && self.tally.pending) {
-            return;
-        }
-        self.tally.pending = false;
-        let Some(home) = &self.home else { return };
-        let outcome = Outcome {
-            won,
-            score: i64::from(self.session.score()),
-            moves: self.session.moves(),
-            assisted: self.session.assisted(),
-        };
-        if let Err(error) = record(home, self.session.game(), outcome) {
-            // The game goes on; the statistics file is left as it was.
-            eprintln!("spider: {}", error.message(|_| String::new()));
-        }
-    }
-
-    /// Removes the kept game when the game in hand came from it and is now won or given up.
-    fn drop_kept(&mut self) {
-        if !self.tally.resumed {
-            return;
-        }
-        self.tally.resumed = false;
-        if let Some(home) = &self.home {
-            let _ = std::fs::remove_file(crate::save::kept_path(home));
-        }
-    }
-}
-
-/// Counts a game kept at the prompt that a newer one is about to replace, if it was still to count.
-pub(crate) fn count_replaced_kept(home: &Path) {
-    let Ok(kept) = crate::save::load(&crate::save::kept_path(home)) else {
-        return;
-    };
-    let session = &kept.session;
-    if kept.stats_pending && session.steps().next().is_some() && session.status() != Status::Won {
-        let outcome = Outcome {
-            won: false,
-            score: i64::from(session.score()),
-            moves: session.moves(),
-            assisted: session.assisted(),
-        };
-        if let Err(error) = record(home, session.game(), outcome) {
-            eprintln!("spider: {}", error.message(|_| String::new()));
-        }
-    }
 }
 
 #[cfg(test)]

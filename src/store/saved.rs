@@ -7,17 +7,15 @@
 //! reason; the caller swaps the new session in only when everything succeeded. Writing goes to a temporary
 //! file in the same directory, then a rename, so a file at that path is always whole: the old one or the new.
 
+use super::write_atomic;
 use crate::command::{Command, Setting, parse_command};
+use crate::error::{Failure, FileError, Reason, io_reason};
 use crate::game::deal::MAX_SEED;
 use crate::game::{Game, GameError, GameKind};
-use crate::game::event::Event;
-use crate::interpreter::{Failure, Interpreter, Reply, Settings};
-use crate::game::position::Status;
 use crate::session::Session;
-use crate::stats::Tally;
 use serde::{Deserialize, Serialize};
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -74,91 +72,6 @@ pub struct Loaded {
     pub stats_pending: bool,
 }
 
-/// A file that could not be read or written, with what was being done and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FileError {
-    /// `load`, `save to`, `read`, ...: what was being done with the file.
-    pub doing: &'static str,
-    pub path: String,
-    /// The line of the file the reason is about, from 1.
-    pub line: Option<usize>,
-    pub reason: Reason,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// A reason in plain words.
-    Text(String),
-    /// An action of the file that cannot be done at its point, and the rules' refusal.
-    Action {
-        number: usize,
-        text: String,
-        failure: Box<Failure>,
-    },
-}
-
-impl FileError {
-    fn new(doing: &'static str, path: &Path, line: Option<usize>, reason: Reason) -> FileError {
-        FileError {
-            doing,
-            path: shown_path(path),
-            line,
-            reason,
-        }
-    }
-
-    /// One line, e.g. `Cannot load game.yaml: line 9: action 3 (move 3.5 7): Cannot move 5s onto 10s: needs
-    /// a 9.`; `failure` words a rules refusal in the face's style.
-    pub fn message(&self, failure: impl Fn(&Failure) -> String) -> String {
-        let line = self.line.map(|n| format!("line {n}: ")).unwrap_or_default();
-        let reason = match &self.reason {
-            Reason::Text(text) => format!("{text}."),
-            Reason::Action {
-                number,
-                text,
-                failure: inner,
-            } => format!("action {number} ({text}): {}", failure(inner)),
-        };
-        format!("Cannot {} {}: {line}{reason}", self.doing, self.path)
-    }
-}
-
-/// A path made safe to print on one line.
-pub fn shown_path(path: &Path) -> String {
-    const MAX: usize = 200;
-    let text = path.display().to_string();
-    let mut shown: String = text
-        .chars()
-        .take(MAX)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if text.chars().count() > MAX {
-        shown.push_str("...");
-    }
-    shown
-}
-
-/// An I/O error in a few plain words, without the `(os error N)` tail.
-fn io_reason(error: &io::Error) -> Reason {
-    Reason::Text(io_text(error))
-}
-
-/// An I/O error in a few plain words, without the system's error number.
-pub fn io_text(error: &io::Error) -> String {
-    match error.kind() {
-        io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        io::ErrorKind::IsADirectory => "it is a directory".to_string(),
-        _ => {
-            let text = error.to_string();
-            match text.find(" (os error") {
-                Some(cut) => text[..cut].to_string(),
-                None => text,
-            }
-        }
-    }
-}
-
 /// The session as the text of a saved file, saved at `now`.
 pub fn to_text(session: &Session, stats_pending: bool, now: SystemTime) -> String {
     let game = session.game();
@@ -202,79 +115,6 @@ pub fn save(session: &Session, path: &Path, stats_pending: bool) -> Result<(), F
     let text = to_text(session, stats_pending, SystemTime::now());
     write_atomic(path, text.as_bytes())
         .map_err(|reason| FileError::new("save to", path, None, reason))
-}
-
-/// Writes `contents` to `path` through a temporary file in the same directory and a rename.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Reason> {
-    prepare_write(path, contents)?.commit()
-}
-
-/// A file written in full beside its destination and not yet renamed onto it. Dropping it without
-/// [`PendingWrite::commit`] removes it, leaving whatever was at the destination untouched.
-#[derive(Debug)]
-pub struct PendingWrite {
-    temp: PathBuf,
-    target: PathBuf,
-    committed: bool,
-}
-
-impl PendingWrite {
-    /// The temporary file, for tests of an interrupted save.
-    pub fn temp_path(&self) -> &Path {
-        &self.temp
-    }
-
-    /// Renames the temporary file onto the destination: the one step that replaces an earlier file.
-    pub fn commit(mut self) -> Result<(), Reason> {
-        fs::rename(&self.temp, &self.target).map_err(|e| io_reason(&e))?;
-        self.committed = true;
-        // Make the rename itself durable where the system allows it; a failure here loses nothing.
-        if let Some(dir) = self.target.parent().filter(|d| !d.as_os_str().is_empty()) {
-            let _ = fs::File::open(dir).and_then(|d| d.sync_all());
-        }
-        Ok(())
-    }
-}
-
-impl Drop for PendingWrite {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_file(&self.temp);
-        }
-    }
-}
-
-/// Writes `contents` in full to a new temporary file beside `path` and flushes it to disk.
-pub fn prepare_write(path: &Path, contents: &[u8]) -> Result<PendingWrite, Reason> {
-    let Some(name) = path.file_name() else {
-        return Err(Reason::Text("that is not a file name".into()));
-    };
-    if path.is_dir() {
-        return Err(Reason::Text("it is a directory".into()));
-    }
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let pending = PendingWrite {
-        temp: dir.join(temp_name),
-        target: path.to_path_buf(),
-        committed: false,
-    };
-    // A temporary file left by a crashed run of the same process id is stale.
-    let _ = fs::remove_file(&pending.temp);
-    let mut file = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&pending.temp)
-        .map_err(|e| io_reason(&e))?;
-    file.write_all(contents)
-        .and_then(|()| file.sync_all())
-        .map_err(|e| io_reason(&e))?;
-    Ok(pending)
 }
 
 /// Reads and replays a saved file.
@@ -357,13 +197,8 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
             )
         })?;
 
-    // Replay through the interpreter, as if typed, so every game's actions resolve as they do in play.
-    let settings = Settings {
-        face: crate::command::Face::Text,
-        color: false,
-        autoshow: false,
-    };
-    let mut replay = Interpreter::new(Session::new(game, seed), settings);
+    // Replay as if typed, so every game's actions resolve as they do in play.
+    let mut session = Session::new(game, seed);
     let lines = item_lines(text, "actions");
     let mut count = 0;
     for (index, entry) in file.actions.iter().enumerate() {
@@ -380,9 +215,19 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
             )
         };
         match parse_command(entry) {
-            Ok(Command::Set(Setting::Autoremove(on))) => replay.session.set_autoremove(on),
-            Ok(command @ (Command::Move { .. } | Command::Deal | Command::Remove(_))) => {
-                replay.execute(command).map_err(refuse)?;
+            Ok(Command::Set(Setting::Autoremove(on))) => session.set_autoremove(on),
+            Ok(Command::Move { source, target }) => {
+                session
+                    .play_move(source, target)
+                    .map_err(|r| refuse(r.into()))?;
+                count += 1;
+            }
+            Ok(Command::Deal) => {
+                session.deal().map_err(|r| refuse(r.into()))?;
+                count += 1;
+            }
+            Ok(Command::Remove(column)) => {
+                session.remove(column).map_err(|r| refuse(r.into()))?;
                 count += 1;
             }
             Ok(_) => {
@@ -397,7 +242,6 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
             Err(error) => return Err(refuse(Failure::Parse(error))),
         }
     }
-    let mut session = replay.session;
     let done_line = key_line(text, "done");
     if file.done > count {
         return Err(refused(
@@ -606,142 +450,6 @@ fn valid_timestamp(text: &str) -> bool {
 /// The file of the game kept at the prompt for `resume`.
 pub fn kept_path(home: &Path) -> PathBuf {
     home.join("resume.yaml")
-}
-
-impl Interpreter {
-    /// `save FILE`.
-    pub(crate) fn save(&mut self, name: &str) -> Result<Reply, Failure> {
-        let path = Path::new(name);
-        save(&self.session, path, false).map_err(Failure::File)?;
-        Ok(Reply::Saved {
-            path: shown_path(path),
-            kept: false,
-        })
-    }
-
-    /// `load FILE`: the game in hand changes only when the whole file replayed.
-    pub(crate) fn load(&mut self, name: &str) -> Result<Reply, Failure> {
-        let path = Path::new(name);
-        let loaded = load(path).map_err(Failure::File)?;
-        self.give_up();
-        // A game from a file never counts in the statistics: it may have counted before.
-        self.tally = Tally {
-            pending: false,
-            resumed: false,
-        };
-        Ok(self.swap_in(loaded.session, Some(shown_path(path))))
-    }
-
-    /// `resume`: the game kept when the prompt was last left unfinished.
-    pub(crate) fn resume(&mut self) -> Result<Reply, Failure> {
-        if !self.at_prompt {
-            return Err(Failure::Message(
-                "resume works only at the prompt: scripts and pipes never touch the kept game."
-                    .into(),
-            ));
-        }
-        let Some(home) = &self.home else {
-            return Err(Failure::Message(
-                "There is no data directory to keep a game in (set SPIDER_HOME).".into(),
-            ));
-        };
-        if self.tally.resumed {
-            return Err(Failure::Message("The kept game is the one in hand.".into()));
-        }
-        let path = kept_path(home);
-        if !path.exists() {
-            return Err(Failure::Message("There is no kept game to resume.".into()));
-        }
-        let loaded = load(&path).map_err(Failure::File)?;
-        self.give_up();
-        self.tally = Tally {
-            pending: loaded.stats_pending,
-            resumed: true,
-        };
-        Ok(self.swap_in(loaded.session, None))
-    }
-
-    fn swap_in(&mut self, session: Session, path: Option<String>) -> Reply {
-        self.session = session;
-        self.replaying = false;
-        Reply::Events(vec![Event::Loaded {
-            path,
-            moves: self.session.moves(),
-            redo: self.session.redo_list().count(),
-        }])
-    }
-
-    /// `replay [N]`: the first goes back to the start of the deal and does the first N actions of the
-    /// session (those in effect, then the redo list); each one after it does the next N. Going back charges
-    /// what undo charges and each step gives it back as redo does, so a replay to the end changes no count.
-    pub(crate) fn replay(&mut self, n: usize) -> Result<Reply, Failure> {
-        let total = self.session.steps().count();
-        if total == 0 {
-            return Err(Failure::Message(
-                "Nothing to replay: no action has been made in this game.".into(),
-            ));
-        }
-        let left = total - self.session.moves();
-        let from_start = !self.replaying || left == 0;
-        let available = if from_start { total } else { left };
-        if n > available {
-            return Err(Failure::Message(format!(
-                "Only {available} {} left to replay.",
-                if available == 1 {
-                    "action is"
-                } else {
-                    "actions are"
-                }
-            )));
-        }
-        if from_start && self.session.moves() > 0 {
-            self.session.undo(self.session.moves())?;
-        }
-        let mut events = self.session.redo(n)?;
-        for event in &mut events {
-            if let Event::Redone { actions } = event {
-                *event = Event::Replayed {
-                    actions: std::mem::take(actions),
-                    from_start,
-                    done: self.session.moves(),
-                    total,
-                };
-            }
-        }
-        self.replaying = true;
-        Ok(Reply::Events(events))
-    }
-
-    /// Leaving the prompt (quit or end of input): an unfinished game is kept for `resume`, taking the place
-    /// of an older kept game, which then counts as given up. `None` when there is nothing to keep.
-    pub fn leave(&mut self) -> Option<Result<Reply, Failure>> {
-        if !self.at_prompt {
-            return None;
-        }
-        let home = self.home.clone()?;
-        let unfinished =
-            self.session.steps().next().is_some() && self.session.status() != Status::Won;
-        if !unfinished {
-            return None;
-        }
-        let path = kept_path(&home);
-        if !self.tally.resumed {
-            crate::stats::count_replaced_kept(&home);
-        }
-        let result = fs::create_dir_all(&home)
-            .map_err(|e| FileError::new("save to", &path, None, io_reason(&e)))
-            .and_then(|()| save(&self.session, &path, self.tally.pending));
-        Some(match result {
-            Ok(()) => {
-                self.tally.resumed = true;
-                Ok(Reply::Saved {
-                    path: shown_path(&path),
-                    kept: true,
-                })
-            }
-            Err(error) => Err(Failure::File(error)),
-        })
-    }
 }
 
 #[cfg(test)]

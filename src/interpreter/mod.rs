@@ -1,11 +1,19 @@
 //! Applies parsed commands to the session and the presentation settings, and says what each one answered.
 
+mod files;
+mod stats;
+
+pub use stats::Tally;
+use stats::count_replaced_kept;
+
+use crate::command::{Command, Face, Setting, SolveCommand, Usage};
+use crate::error::Failure;
 use crate::game::cards::Card;
-use crate::command::{Command, Face, ParseError, Setting, Usage};
 use crate::game::deal::MAX_SEED;
 use crate::game::event::Event;
-use crate::game::position::{Action, Refusal};
+use crate::game::position::Action;
 use crate::session::Session;
+use crate::solve::Outcome;
 
 /// How answers are presented; none of it changes the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +50,7 @@ pub enum Reply {
         path: String,
         kept: bool,
     },
-    Stats(crate::stats::Stats),
+    Stats(crate::store::stats::Stats),
     StatsReset,
     /// `solve` and `solve show`: what the solver found from the position in hand.
     Solve(crate::solve::SolveAnswer),
@@ -55,29 +63,6 @@ pub enum Reply {
     },
 }
 
-/// Why a command was not done.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
-    Parse(ParseError),
-    Refused(Refusal),
-    /// A saved session, the kept game or the statistics could not be read or written.
-    File(crate::save::FileError),
-    /// Something else that cannot be done, in plain words (`resume` in a script, `replay` with nothing).
-    Message(String),
-}
-
-impl From<ParseError> for Failure {
-    fn from(error: ParseError) -> Failure {
-        Failure::Parse(error)
-    }
-}
-
-impl From<Refusal> for Failure {
-    fn from(refusal: Refusal) -> Failure {
-        Failure::Refused(refusal)
-    }
-}
-
 pub struct Interpreter {
     pub session: Session,
     pub settings: Settings,
@@ -86,7 +71,7 @@ pub struct Interpreter {
     /// Commands come from a person at the prompt: only then are games counted and kept for `resume`.
     pub at_prompt: bool,
     /// What the statistics and the kept game need to know about the game in hand.
-    pub tally: crate::stats::Tally,
+    pub tally: Tally,
     /// The last command was `replay`, so the next `replay` goes on from there.
     pub(crate) replaying: bool,
     /// The last solve, kept for `solve show` and `solve play` from the same position.
@@ -100,7 +85,7 @@ impl Interpreter {
             settings,
             home: None,
             at_prompt: false,
-            tally: crate::stats::Tally::default(),
+            tally: Tally::default(),
             replaying: false,
             solved: None,
         }
@@ -111,15 +96,9 @@ impl Interpreter {
         let session = &mut self.session;
         let position = session.position();
         let reply = match command {
-            Command::Move { source, target } => {
-                let action = position.resolve_move(source, target, session.game())?;
-                Reply::Events(session.play(action)?)
-            }
-            Command::Deal => Reply::Events(session.play(Action::Deal)?),
-            Command::Remove(column) => {
-                let column = position.column_index(column)?;
-                Reply::Events(session.play(Action::Remove { column })?)
-            }
+            Command::Move { source, target } => Reply::Events(session.play_move(source, target)?),
+            Command::Deal => Reply::Events(session.deal()?),
+            Command::Remove(column) => Reply::Events(session.remove(column)?),
             Command::Undo(n) => Reply::Events(session.undo(n)?),
             Command::Redo(n) => Reply::Events(session.redo(n)?),
             Command::Show => Reply::Show,
@@ -132,14 +111,14 @@ impl Interpreter {
             Command::New(seed) => {
                 let seed = seed.unwrap_or_else(|| rand::random_range(0..=MAX_SEED));
                 self.give_up();
-                self.tally = crate::stats::Tally::default();
+                self.tally = Tally::default();
                 Reply::Events(self.session.new_deal(seed))
             }
             Command::Restart => Reply::Events(session.restart()),
             Command::Set(setting) => self.set(setting),
             Command::Help(topic) => Reply::Help(topic),
             Command::Quit => Reply::Quit,
-            // save.rs and stats.rs.
+            // files.rs and stats.rs.
             Command::Save(path) => self.save(&path)?,
             Command::Load(path) => self.load(&path)?,
             Command::Replay(n) => self.replay(n)?,
@@ -160,7 +139,7 @@ impl Interpreter {
                     })
                     .map_err(|e| Failure::Message(format!("No winnable deal: {}.", e.0)))?;
                 self.give_up();
-                self.tally = crate::stats::Tally::default();
+                self.tally = Tally::default();
                 Reply::Events(self.session.new_deal(seed))
             }
         };
@@ -169,8 +148,7 @@ impl Interpreter {
     }
 
     /// `solve`, `solve show`, `solve play [N|all]`: each marks the game as assisted.
-    fn solve(&mut self, what: crate::solve::SolveCommand) -> Result<Reply, Failure> {
-        use crate::solve::SolveCommand;
+    fn solve(&mut self, what: SolveCommand) -> Result<Reply, Failure> {
         let game = *self.session.game();
         let position = self.session.position().clone();
         let report = crate::solve::solve_here(&game, &position, &mut self.solved);
@@ -185,8 +163,8 @@ impl Interpreter {
             SolveCommand::Play(n) => n,
         };
         let Some(line) = crate::solve::known_line(&self.solved, &position) else {
-            return Err(Failure::Message(match report.outcome.name() {
-                "unwinnable" => "No line wins from here: the solver tried them all.".into(),
+            return Err(Failure::Message(match report.outcome {
+                Outcome::Unwinnable => "No line wins from here: the solver tried them all.".into(),
                 _ => "The solver found no win from here in its time; nothing played.".into(),
             }));
         };

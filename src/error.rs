@@ -1,0 +1,115 @@
+//! Why something was not done: one failure type for every command and every file, below the interpreter
+//! and the file formats alike, worded by the renderers.
+
+use crate::command::ParseError;
+use crate::game::position::Refusal;
+use std::io;
+use std::path::Path;
+
+/// Why a command was not done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    Parse(ParseError),
+    Refused(Refusal),
+    /// A saved session, the kept game or the statistics could not be read or written.
+    File(FileError),
+    /// Something else that cannot be done, in plain words (`resume` in a script, `replay` with nothing).
+    Message(String),
+}
+
+impl From<ParseError> for Failure {
+    fn from(error: ParseError) -> Failure {
+        Failure::Parse(error)
+    }
+}
+
+impl From<Refusal> for Failure {
+    fn from(refusal: Refusal) -> Failure {
+        Failure::Refused(refusal)
+    }
+}
+
+/// A file that could not be read or written, with what was being done and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    /// `load`, `save to`, `read`, ...: what was being done with the file.
+    pub doing: &'static str,
+    pub path: String,
+    /// The line of the file the reason is about, from 1.
+    pub line: Option<usize>,
+    pub reason: Reason,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A reason in plain words.
+    Text(String),
+    /// An action of the file that cannot be done at its point, and the rules' refusal.
+    Action {
+        number: usize,
+        text: String,
+        failure: Box<Failure>,
+    },
+}
+
+impl FileError {
+    pub fn new(doing: &'static str, path: &Path, line: Option<usize>, reason: Reason) -> FileError {
+        FileError {
+            doing,
+            path: shown_path(path),
+            line,
+            reason,
+        }
+    }
+
+    /// One line, e.g. `Cannot load game.yaml: line 9: action 3 (move 3.5 7): Cannot move 5s onto 10s: needs
+    /// a 9.`; `failure` words a rules refusal in the face's style.
+    pub fn message(&self, failure: impl Fn(&Failure) -> String) -> String {
+        let line = self.line.map(|n| format!("line {n}: ")).unwrap_or_default();
+        let reason = match &self.reason {
+            Reason::Text(text) => format!("{text}."),
+            Reason::Action {
+                number,
+                text,
+                failure: inner,
+            } => format!("action {number} ({text}): {}", failure(inner)),
+        };
+        format!("Cannot {} {}: {line}{reason}", self.doing, self.path)
+    }
+}
+
+/// A path made safe to print on one line.
+pub fn shown_path(path: &Path) -> String {
+    const MAX: usize = 200;
+    let text = path.display().to_string();
+    let mut shown: String = text
+        .chars()
+        .take(MAX)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if text.chars().count() > MAX {
+        shown.push_str("...");
+    }
+    shown
+}
+
+/// An I/O error in a few plain words, without the `(os error N)` tail.
+pub fn io_reason(error: &io::Error) -> Reason {
+    Reason::Text(io_text(error))
+}
+
+/// An I/O error in a few plain words, without the system's error number.
+pub fn io_text(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::IsADirectory => "it is a directory".to_string(),
+        _ => {
+            let text = error.to_string();
+            match text.find(" (os error") {
+                Some(cut) => text[..cut].to_string(),
+                None => text,
+            }
+        }
+    }
+}

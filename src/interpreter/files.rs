@@ -1,0 +1,146 @@
+//! The commands on files: `save`, `load`, `resume` and `replay`. The file formats are the store's.
+
+use super::{Interpreter, Reply, Tally};
+use crate::error::{Failure, FileError, io_reason, shown_path};
+use crate::game::event::Event;
+use crate::game::position::Status;
+use crate::session::Session;
+use crate::store::saved::{kept_path, load, save};
+use std::fs;
+use std::path::Path;
+
+impl Interpreter {
+    /// `save FILE`.
+    pub(crate) fn save(&mut self, name: &str) -> Result<Reply, Failure> {
+        let path = Path::new(name);
+        save(&self.session, path, false).map_err(Failure::File)?;
+        Ok(Reply::Saved {
+            path: shown_path(path),
+            kept: false,
+        })
+    }
+
+    /// `load FILE`: the game in hand changes only when the whole file replayed.
+    pub(crate) fn load(&mut self, name: &str) -> Result<Reply, Failure> {
+        let path = Path::new(name);
+        let loaded = load(path).map_err(Failure::File)?;
+        self.give_up();
+        // A game from a file never counts in the statistics: it may have counted before.
+        self.tally = Tally {
+            pending: false,
+            resumed: false,
+        };
+        Ok(self.swap_in(loaded.session, Some(shown_path(path))))
+    }
+
+    /// `resume`: the game kept when the prompt was last left unfinished.
+    pub(crate) fn resume(&mut self) -> Result<Reply, Failure> {
+        if !self.at_prompt {
+            return Err(Failure::Message(
+                "resume works only at the prompt: scripts and pipes never touch the kept game."
+                    .into(),
+            ));
+        }
+        let Some(home) = &self.home else {
+            return Err(Failure::Message(
+                "There is no data directory to keep a game in (set SPIDER_HOME).".into(),
+            ));
+        };
+        if self.tally.resumed {
+            return Err(Failure::Message("The kept game is the one in hand.".into()));
+        }
+        let path = kept_path(home);
+        if !path.exists() {
+            return Err(Failure::Message("There is no kept game to resume.".into()));
+        }
+        let loaded = load(&path).map_err(Failure::File)?;
+        self.give_up();
+        self.tally = Tally {
+            pending: loaded.stats_pending,
+            resumed: true,
+        };
+        Ok(self.swap_in(loaded.session, None))
+    }
+
+    fn swap_in(&mut self, session: Session, path: Option<String>) -> Reply {
+        self.session = session;
+        self.replaying = false;
+        Reply::Events(vec![Event::Loaded {
+            path,
+            moves: self.session.moves(),
+            redo: self.session.redo_list().count(),
+        }])
+    }
+
+    /// `replay [N]`: the first goes back to the start of the deal and does the first N actions of the
+    /// session (those in effect, then the redo list); each one after it does the next N. Going back charges
+    /// what undo charges and each step gives it back as redo does, so a replay to the end changes no count.
+    pub(crate) fn replay(&mut self, n: usize) -> Result<Reply, Failure> {
+        let total = self.session.steps().count();
+        if total == 0 {
+            return Err(Failure::Message(
+                "Nothing to replay: no action has been made in this game.".into(),
+            ));
+        }
+        let left = total - self.session.moves();
+        let from_start = !self.replaying || left == 0;
+        let available = if from_start { total } else { left };
+        if n > available {
+            return Err(Failure::Message(format!(
+                "Only {available} {} left to replay.",
+                if available == 1 {
+                    "action is"
+                } else {
+                    "actions are"
+                }
+            )));
+        }
+        if from_start && self.session.moves() > 0 {
+            self.session.undo(self.session.moves())?;
+        }
+        let mut events = self.session.redo(n)?;
+        for event in &mut events {
+            if let Event::Redone { actions } = event {
+                *event = Event::Replayed {
+                    actions: std::mem::take(actions),
+                    from_start,
+                    done: self.session.moves(),
+                    total,
+                };
+            }
+        }
+        self.replaying = true;
+        Ok(Reply::Events(events))
+    }
+
+    /// Leaving the prompt (quit or end of input): an unfinished game is kept for `resume`, taking the place
+    /// of an older kept game, which then counts as given up. `None` when there is nothing to keep.
+    pub fn leave(&mut self) -> Option<Result<Reply, Failure>> {
+        if !self.at_prompt {
+            return None;
+        }
+        let home = self.home.clone()?;
+        let unfinished =
+            self.session.steps().next().is_some() && self.session.status() != Status::Won;
+        if !unfinished {
+            return None;
+        }
+        let path = kept_path(&home);
+        if !self.tally.resumed {
+            super::count_replaced_kept(&home);
+        }
+        let result = fs::create_dir_all(&home)
+            .map_err(|e| FileError::new("save to", &path, None, io_reason(&e)))
+            .and_then(|()| save(&self.session, &path, self.tally.pending));
+        Some(match result {
+            Ok(()) => {
+                self.tally.resumed = true;
+                Ok(Reply::Saved {
+                    path: shown_path(&path),
+                    kept: true,
+                })
+            }
+            Err(error) => Err(Failure::File(error)),
+        })
+    }
+}
