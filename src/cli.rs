@@ -240,7 +240,7 @@ fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
             // Spiderette deals four times (7, 7, 7 and 3 cards): ask for more and get its last.
             until_deal: lab
                 .until_deal
-                .map(|n| (n as usize).min(game.layout(1).deals_left(&game))),
+                .map(|n| (n as usize).min(game.layout(1).deals_left())),
         };
         spider::lab::check(&options, lab.samples.is_some()).map_err(conflict)?;
         Ok(Mode::Lab(options))

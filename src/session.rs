@@ -106,11 +106,11 @@ impl Session {
     }
 
     pub fn deals_left(&self) -> usize {
-        self.position.deals_left(&self.game)
+        self.position.deals_left()
     }
 
     pub fn max_score(&self) -> i32 {
-        Position::max_score(&self.game)
+        self.position.max_score(&self.game)
     }
 
     /// Actions in effect, in order (what a replay from the deal number does).
@@ -156,13 +156,13 @@ impl Session {
     }
 
     pub fn deal(&mut self) -> Result<Vec<Event>, Refusal> {
-        self.play(Action::Deal)
+        self.play(self.position.deal_action())
     }
 
     /// `remove C`: the complete suit at the bottom of column C (counted from 1, as typed).
     pub fn remove(&mut self, column: usize) -> Result<Vec<Event>, Refusal> {
-        let column = self.position.column_index(column)?;
-        self.play(Action::Remove { column })
+        let action = self.position.remove_action(column)?;
+        self.play(action)
     }
 
     /// Plays one action; a new action drops the redo list.

@@ -230,7 +230,11 @@ fn bad_options_exit_two_and_play_nothing() {
 #[cfg(not(feature = "lab"))]
 #[test]
 fn no_lab_switch_in_the_products_help() {
-    for args in [&["--help"][..], &["solve", "--help"], &["autoplay", "--help"]] {
+    for args in [
+        &["--help"][..],
+        &["solve", "--help"],
+        &["autoplay", "--help"],
+    ] {
         let help = spider(args, None);
         assert_eq!(help.code, Some(0), "{args:?}: {}", help.stderr);
         assert!(help.stdout.contains("Usage:"), "{args:?}: {}", help.stdout);

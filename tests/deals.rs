@@ -9,7 +9,7 @@ fn text(cards: &[spider::game::cards::Card]) -> Vec<String> {
 
 /// One column as the fixture writes it: face-down cards in brackets.
 fn column_line(position: &Position, c: usize) -> String {
-    let column = &position.columns[c];
+    let column = &position.columns()[c];
     let cards: Vec<String> = column
         .cards
         .iter()
@@ -38,7 +38,7 @@ fn deals_match_xpat2_card_for_card() {
             column = 0;
         } else if let Some(stock) = line.strip_prefix("stock (dealt first to last): ") {
             let position = position.as_ref().unwrap();
-            let dealt_order: Vec<String> = text(&position.stock).into_iter().rev().collect();
+            let dealt_order: Vec<String> = text(position.stock()).into_iter().rev().collect();
             assert_eq!(dealt_order.join(" "), stock);
             checked += 1;
         } else {
@@ -71,7 +71,7 @@ fn check_values_from_the_issue() {
     ] {
         let position = game.layout(seed);
         assert_eq!(column_line(&position, 0), column);
-        let first: Vec<String> = text(&position.stock).into_iter().rev().take(3).collect();
+        let first: Vec<String> = text(position.stock()).into_iter().rev().take(3).collect();
         assert_eq!(first, stock);
     }
 }
@@ -89,7 +89,7 @@ fn fewer_suits_map_after_the_shuffle() {
         ..Game::default()
     }
     .layout(7);
-    for ((a, b), c) in four.columns.iter().zip(&two.columns).zip(&one.columns) {
+    for ((a, b), c) in four.columns().iter().zip(two.columns()).zip(one.columns()) {
         for ((x, y), z) in a.cards.iter().zip(&b.cards).zip(&c.cards) {
             assert_eq!((x.rank(), y.rank()), (z.rank(), z.rank()));
             let expected = match x.to_string().chars().last().unwrap() {

@@ -6,7 +6,9 @@ use spider::command::{Command, parse_line};
 use spider::game::cards::Card;
 use spider::game::deal::shuffled;
 use spider::game::event::Event;
-use spider::game::position::{Action, Column, Pile, Position, Refusal, Status};
+use spider::game::position::{Column, Pile, Position, Refusal, Status};
+use spider::game::reno::{self, Action};
+use spider::game::spider::{Action as SpiderAction, Table as SpiderTable};
 use spider::game::{Game, GameKind};
 use spider::session::Session;
 
@@ -40,20 +42,36 @@ const SPIDERETTE: Game = Game {
 };
 
 /// A Reno position with these columns, holding pile and waste (tops last) and an optional stock.
-fn reno(columns: &[&str], holding: &str, waste: &str, stock: &str) -> Position {
-    Position {
+fn reno(columns: &[&str], holding: &str, waste: &str, stock: &str) -> reno::Table {
+    reno::Table {
         columns: columns.iter().map(|c| up(c)).collect(),
         holding: cards(holding),
         waste: cards(waste),
         stock: cards(stock),
-        ..Position::default()
+        ..reno::Table::default()
+    }
+}
+
+/// Deal `seed` of Reno, as its own table.
+fn reno_layout(seed: u32) -> reno::Table {
+    match RENO.layout(seed) {
+        Position::Reno(table) => table,
+        Position::Spider(_) => panic!("Reno lays out a Reno table"),
+    }
+}
+
+/// Deal `seed` of Spiderette, as Spider's table.
+fn spiderette_layout(seed: u32) -> SpiderTable {
+    match SPIDERETTE.layout(seed) {
+        Position::Spider(table) => table,
+        Position::Reno(_) => panic!("Spiderette lays out a Spider table"),
     }
 }
 
 /// What a typed `move` means in this Reno position.
-fn resolve(position: &Position, line: &str) -> Result<Action, Refusal> {
+fn resolve(position: &reno::Table, line: &str) -> Result<Action, Refusal> {
     match parse_line(line).remove(0).expect("parses") {
-        Command::Move { source, target } => position.resolve_move(source, target, &RENO),
+        Command::Move { source, target } => position.resolve_move(source, target),
         other => panic!("{line:?} parsed as {other:?}"),
     }
 }
@@ -66,7 +84,7 @@ fn play(from: Pile, to: Pile) -> Action {
 fn reno_lays_out_holding_pile_columns_and_stock_from_the_deal_array() {
     for seed in [0, 1, 5, 999_999_999] {
         let deal = shuffled(seed, 1);
-        let p = RENO.layout(seed);
+        let p = reno_layout(seed);
         assert_eq!(p.holding, deal[..13], "the 13th card on top");
         let columns: Vec<Card> = p.columns.iter().map(|c| c.cards[0]).collect();
         assert_eq!(columns, deal[13..17]);
@@ -76,14 +94,14 @@ fn reno_lays_out_holding_pile_columns_and_stock_from_the_deal_array() {
                 .all(|c| c.cards.len() == 1 && c.hidden == 0)
         );
         assert_eq!(p.stock, deal[17..], "turned from the end");
-        assert_eq!(p.score(&RENO), -52);
-        assert_eq!(p.status(&RENO), Status::Playing);
+        assert_eq!(p.bank(), -52);
+        assert_eq!(p.status(), Status::Playing);
     }
 }
 
 #[test]
 fn spiderette_deals_a_triangle_and_a_last_deal_of_three() {
-    let mut p = SPIDERETTE.layout(5);
+    let mut p = spiderette_layout(5);
     let deal = shuffled(5, 1);
     for (k, column) in p.columns.iter().enumerate() {
         assert_eq!(column.cards.len(), k + 1);
@@ -92,8 +110,8 @@ fn spiderette_deals_a_triangle_and_a_last_deal_of_three() {
     assert_eq!(p.columns[6].cards, deal[21..28]);
     assert_eq!(p.stock.len(), 24);
     let mut sizes = Vec::new();
-    while p.deals_left(&SPIDERETTE) > 0 {
-        let events = p.apply(Action::Deal, &SPIDERETTE, false).unwrap();
+    while p.deals_left() > 0 {
+        let events = p.apply(SpiderAction::Deal, &SPIDERETTE, false).unwrap();
         let Event::Dealt { cards, .. } = &events[0] else {
             panic!("{events:?}")
         };
@@ -110,10 +128,10 @@ fn spiderette_deals_a_triangle_and_a_last_deal_of_three() {
 
 #[test]
 fn spiderette_refuses_a_deal_with_an_empty_column_unless_relaxed() {
-    let mut p = SPIDERETTE.layout(5);
+    let mut p = spiderette_layout(5);
     p.columns[0].cards.clear();
     assert!(matches!(
-        p.check(Action::Deal, &SPIDERETTE),
+        p.check(SpiderAction::Deal, &SPIDERETTE),
         Err(Refusal::DealWithSpace { empty: 1, .. })
     ));
     let relaxed = Game {
@@ -124,19 +142,19 @@ fn spiderette_refuses_a_deal_with_an_empty_column_unless_relaxed() {
         column.hidden = 0;
         column.cards.truncate(1);
     }
-    assert_eq!(p.check(Action::Deal, &relaxed), Ok(()));
+    assert_eq!(p.check(SpiderAction::Deal, &relaxed), Ok(()));
 }
 
 #[test]
 fn spiderette_scores_one_a_pair_and_twelve_a_removed_suit() {
-    let mut p = Position {
+    let mut p = SpiderTable {
         columns: vec![up("9s 8s 7s 5h 4h"), Column::default(), up("Kd 3c")],
-        ..Position::default()
+        ..SpiderTable::default()
     };
     assert_eq!(p.score(&SPIDERETTE), 3);
     p.removed.push(spider::game::cards::Suit::Clubs);
     assert_eq!(p.score(&SPIDERETTE), 15);
-    assert_eq!(Position::max_score(&SPIDERETTE), 48);
+    assert_eq!(SpiderTable::max_score(&SPIDERETTE), 48);
 }
 
 #[test]
@@ -177,7 +195,7 @@ fn reno_moves_only_whole_columns_between_columns() {
     let action = resolve(&p, "move 1 2").unwrap();
     assert_eq!(resolve(&p, "move 1.1 2"), Ok(action));
     assert_eq!(resolve(&p, "move 9s 2"), Ok(action));
-    p.apply(action, &RENO, false).unwrap();
+    p.apply(action).unwrap();
     assert_eq!(p.columns[1].cards, cards("10d 9s 8h"));
     assert!(p.columns[0].is_empty());
     assert_eq!(
@@ -197,9 +215,7 @@ fn reno_fills_spaces_from_the_holding_pile_then_with_kings_from_the_waste() {
         resolve(&p, "move w 1"),
         Err(Refusal::SpaceFromHolding { card: card("5s") })
     );
-    let events = p
-        .apply(resolve(&p, "move h 1").unwrap(), &RENO, false)
-        .unwrap();
+    let events = p.apply(resolve(&p, "move h 1").unwrap()).unwrap();
     assert_eq!(events[1], Event::HoldingTop { card: card("2c") });
     p.columns[0].cards.clear();
     p.holding.clear();
@@ -236,10 +252,10 @@ fn reno_foundations_build_up_by_suit_from_the_ace() {
     );
     for line in ["move Ah f", "move 2 f", "move 1 f"] {
         let action = resolve(&p, line).unwrap();
-        p.apply(action, &RENO, false).unwrap();
+        p.apply(action).unwrap();
     }
     assert_eq!(p.foundations, [0, 0, 3, 0]);
-    assert_eq!(p.score(&RENO), 3 * 5 - 52);
+    assert_eq!(p.bank(), 3 * 5 - 52);
     assert_eq!(
         resolve(&p, "move 4 f"),
         Err(Refusal::NotNextOnFoundation {
@@ -252,7 +268,7 @@ fn reno_foundations_build_up_by_suit_from_the_ace() {
 #[test]
 fn reno_turns_one_card_and_refuses_an_empty_stock() {
     let mut p = reno(&["Kc", "Kd", "Kh", "Ks"], "", "", "4c 9d");
-    let events = p.apply(Action::Deal, &RENO, false).unwrap();
+    let events = p.apply(Action::Deal).unwrap();
     assert_eq!(
         events,
         [Event::Dealt {
@@ -261,50 +277,51 @@ fn reno_turns_one_card_and_refuses_an_empty_stock() {
             deals_left: 1
         }]
     );
-    p.apply(Action::Deal, &RENO, false).unwrap();
+    p.apply(Action::Deal).unwrap();
     assert_eq!(p.waste, cards("9d 4c"));
-    assert_eq!(p.check(Action::Deal, &RENO), Err(Refusal::StockEmpty));
+    assert_eq!(p.check(Action::Deal), Err(Refusal::StockEmpty));
+    assert_eq!(p.status(), Status::Lost, "no play left and nothing to turn");
     assert_eq!(
-        p.status(&RENO),
-        Status::Lost,
-        "no play left and nothing to turn"
-    );
-    assert_eq!(
-        p.check(Action::Remove { column: 0 }, &RENO),
+        Position::Reno(p).remove_action(1),
         Err(Refusal::NotInThisGame { command: "remove" })
     );
 }
 
 #[test]
 fn reno_is_won_with_all_52_cards_home() {
-    let p = Position {
+    let p = Position::Reno(reno::Table {
         columns: vec![Column::default(); 4],
         foundations: [13; 4],
-        ..Position::default()
-    };
+        ..reno::Table::default()
+    });
     assert_eq!(p.status(&RENO), Status::Won);
     assert_eq!(p.score(&RENO), 208);
-    assert_eq!(Position::max_score(&RENO), 208);
+    assert_eq!(p.max_score(&RENO), 208);
 }
 
 /// Every card of the pack, wherever it is (foundations and removed suits counted by what they hold).
 fn all_cards(position: &Position) -> Vec<Card> {
     let mut all: Vec<Card> = position
-        .columns
+        .columns()
         .iter()
         .flat_map(|c| c.cards.iter().copied())
-        .chain(position.stock.iter().copied())
-        .chain(position.waste.iter().copied())
-        .chain(position.holding.iter().copied())
+        .chain(position.stock().iter().copied())
         .collect();
-    for (suit, &n) in spider::game::cards::Suit::ALL
-        .iter()
-        .zip(&position.foundations)
-    {
-        all.extend((1..=n).map(|rank| Card::new(rank, *suit)));
-    }
-    for &suit in &position.removed {
-        all.extend((1..=13).map(|rank| Card::new(rank, suit)));
+    match position {
+        Position::Reno(table) => {
+            all.extend(table.waste.iter().chain(&table.holding).copied());
+            for (suit, &n) in spider::game::cards::Suit::ALL
+                .iter()
+                .zip(&table.foundations)
+            {
+                all.extend((1..=n).map(|rank| Card::new(rank, *suit)));
+            }
+        }
+        Position::Spider(table) => {
+            for &suit in &table.removed {
+                all.extend((1..=13).map(|rank| Card::new(rank, suit)));
+            }
+        }
     }
     all.sort();
     all

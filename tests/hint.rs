@@ -3,6 +3,7 @@
 mod common;
 
 use spider::game::position::{Position, Status};
+use spider::game::spider::Table;
 use spider::game::{Game, GameKind};
 use spider::hint::{Budget, Goal, Rng, View, Visited, hint, play_deal, stage};
 
@@ -23,27 +24,28 @@ fn game(kind: GameKind, suits: u8) -> Game {
 /// The same position with its unseen cards dealt otherwise: the face-down cards, the stock and the
 /// holding pile below its top rotated by one place among themselves.
 fn reshuffled(position: &Position) -> Position {
+    let mut other = position.clone();
+    let (columns, stock, holding) = match &mut other {
+        Position::Spider(table) => (&mut table.columns, &mut table.stock, &mut Vec::new()),
+        Position::Reno(table) => (&mut table.columns, &mut table.stock, &mut table.holding),
+    };
+    let below_top = holding.len().saturating_sub(1);
     let mut hidden: Vec<_> = Vec::new();
-    for column in &position.columns {
+    for column in columns.iter() {
         hidden.extend_from_slice(&column.cards[..column.hidden]);
     }
-    hidden.extend_from_slice(&position.stock);
-    let below_top = position.holding.len().saturating_sub(1);
-    hidden.extend_from_slice(&position.holding[..below_top]);
+    hidden.extend_from_slice(stock);
+    hidden.extend_from_slice(&holding[..below_top]);
     if !hidden.is_empty() {
         hidden.rotate_left(1);
     }
     let mut cards = hidden.into_iter();
-    let mut other = position.clone();
-    for column in &mut other.columns {
+    for column in columns.iter_mut() {
         for slot in &mut column.cards[..column.hidden] {
             *slot = cards.next().unwrap();
         }
     }
-    for slot in &mut other.stock {
-        *slot = cards.next().unwrap();
-    }
-    for slot in &mut other.holding[..below_top] {
+    for slot in stock.iter_mut().chain(&mut holding[..below_top]) {
         *slot = cards.next().unwrap();
     }
     other
@@ -101,7 +103,7 @@ fn the_hint_cannot_peek() {
         for seed in [1, 2] {
             for position in positions(&game, seed) {
                 let other = reshuffled(&position);
-                if game.kind.is_spider() && position.hidden_count() + position.stock.len() > 1 {
+                if game.kind.is_spider() && position.hidden_count() + position.stock().len() > 1 {
                     assert_ne!(position, other, "the two positions hide different cards");
                 }
                 let (view, other_view) = (View::of(&game, &position), View::of(&game, &other));
@@ -124,11 +126,13 @@ fn the_hint_cannot_peek() {
 fn unseen_cards_are_exactly_the_hidden_ones() {
     for game in [game(GameKind::Spider, 2), game(GameKind::Reno, 4)] {
         for position in positions(&game, 3) {
-            let mut hidden: Vec<_> = position.stock.clone();
-            for column in &position.columns {
+            let mut hidden: Vec<_> = position.stock().to_vec();
+            for column in position.columns() {
                 hidden.extend_from_slice(&column.cards[..column.hidden]);
             }
-            hidden.extend_from_slice(&position.holding[..position.holding.len().saturating_sub(1)]);
+            if let Position::Reno(table) = &position {
+                hidden.extend_from_slice(&table.holding[..table.holding.len().saturating_sub(1)]);
+            }
             hidden.sort();
             assert_eq!(View::of(&game, &position).unseen(), &hidden[..]);
         }
@@ -253,7 +257,7 @@ fn with_every_card_in_sight_the_hint_plays_out_a_win() {
         autoremove: false,
         ..game
     };
-    let in_sight = |p: &Position| p.stock.is_empty() && p.columns.iter().all(|c| c.hidden == 0);
+    let in_sight = |p: &Position| p.stock().is_empty() && p.columns().iter().all(|c| c.hidden == 0);
     for &action in &line {
         if in_sight(&position) {
             break;
@@ -300,19 +304,19 @@ fn a_suit_stays_on_the_table_while_it_is_needed_to_fill_the_columns_for_a_deal()
     use spider::game::position::Column;
     let game = game(GameKind::Spider, 1);
     let spade = |rank| Card::new(rank, Suit::Spades);
-    let mut position = Position {
+    let mut table = Table {
         columns: vec![Column::default(); 10],
         stock: (1..=10).map(spade).collect(),
         removed: vec![Suit::Spades; 6],
-        ..Position::default()
     };
-    position.columns[0].cards = (1..=13).rev().map(spade).collect();
+    table.columns[0].cards = (1..=13).rev().map(spade).collect();
     for (col, rank) in [(1, 1), (2, 3), (3, 8)] {
-        position.columns[col].cards = vec![spade(rank)];
+        table.columns[col].cards = vec![spade(rank)];
     }
+    let mut position = Position::Spider(table);
     let mut visited = Visited::default();
     for turn in 0..60 {
-        if position.stock.is_empty() {
+        if position.stock().is_empty() {
             return;
         }
         let view = View::of(&game, &position);
@@ -337,15 +341,16 @@ fn a_plan_that_turns_up_two_cards_whatever_the_first_is_beats_one_that_turns_up_
         hidden,
     };
     let value = |second: Card| {
-        let mut position = Position {
+        let mut table = Table {
             columns: vec![column(2, Card::new(13, Suit::Hearts)); 10],
             stock: vec![Card::new(12, Suit::Hearts); 10],
-            ..Position::default()
+            removed: Vec::new(),
         };
-        position.columns[0] = column(2, Card::new(5, Suit::Spades));
-        position.columns[1] = column(2, second);
-        position.columns[2] = column(0, Card::new(6, Suit::Spades));
-        position.columns[3] = column(0, Card::new(6, Suit::Hearts));
+        table.columns[0] = column(2, Card::new(5, Suit::Spades));
+        table.columns[1] = column(2, second);
+        table.columns[2] = column(0, Card::new(6, Suit::Spades));
+        table.columns[3] = column(0, Card::new(6, Suit::Hearts));
+        let position = Position::Spider(table);
         let advice = spider::hint::for_position(&game, &position, &SMALL, 1).unwrap();
         assert!(matches!(advice.plan.goal, Goal::TurnsUp { .. }));
         advice.plan.value

@@ -138,7 +138,7 @@ fn endgame_worlds_are_played_out_and_none_the_solver_loses_is_won() {
             // The game up to the branch is the one autoplay plays.
             Some(won) => assert_eq!(won, played.won, "deal {seed}"),
             None => {
-                assert!(played.line.contains(&spider::game::position::Action::Deal));
+                assert!(played.line.iter().any(|action| action.is_deal()));
                 assert_eq!(endgames.worlds.len(), 2, "deal {seed}");
             }
         }
@@ -153,7 +153,6 @@ fn endgame_worlds_are_played_out_and_none_the_solver_loses_is_won() {
 
 #[test]
 fn a_game_played_up_to_a_deal_is_the_start_of_the_whole_game() {
-    use spider::game::position::Action;
     for (kind, suits, seed, deals) in [
         (GameKind::Spider, 1, 3, 2),
         (GameKind::Spider, 2, 8, 1),
@@ -162,12 +161,11 @@ fn a_game_played_up_to_a_deal_is_the_start_of_the_whole_game() {
         let game = game(kind, suits);
         let whole = play_deal(&game, seed, &SMALL);
         let part = play(&game, seed, &SMALL, 0, Some(deals));
-        let made = part.line.iter().filter(|&&a| a == Action::Deal).count();
+        let made = part.line.iter().filter(|a| a.is_deal()).count();
         assert!(part.stopped, "{kind:?} deal {seed}");
         assert_eq!(made, deals, "{kind:?} deal {seed}");
-        assert_eq!(
-            part.line.last(),
-            Some(&Action::Deal),
+        assert!(
+            part.line.last().is_some_and(|a| a.is_deal()),
             "{kind:?} deal {seed}"
         );
         assert!(!part.won, "{kind:?} deal {seed}");

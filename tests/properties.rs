@@ -11,7 +11,8 @@ use spider::command::{Command, Face, parse_line};
 use spider::game::Game;
 use spider::game::cards::{ACE, Card, KING, Suit};
 use spider::game::event::Event;
-use spider::game::position::{Action, Position, Status};
+use spider::game::position::{Action, Position, SpiderAction, Status};
+use spider::game::spider::Table;
 use spider::interpreter::{Interpreter, Reply};
 use spider::session::Session;
 
@@ -50,13 +51,10 @@ enum Step {
 
 fn any_action() -> impl Strategy<Value = Action> {
     prop_oneof![
-        (0usize..12, 0usize..30, 0usize..12).prop_map(|(from, row, to)| Action::Move {
-            from,
-            row,
-            to
-        }),
-        Just(Action::Deal),
-        (0usize..12).prop_map(|column| Action::Remove { column }),
+        (0usize..12, 0usize..30, 0usize..12)
+            .prop_map(|(from, row, to)| Action::Spider(SpiderAction::Move { from, row, to })),
+        Just(Action::Spider(SpiderAction::Deal)),
+        (0usize..12).prop_map(|column| Action::Spider(SpiderAction::Remove { column })),
     ]
 }
 
@@ -74,8 +72,17 @@ fn steps() -> impl Strategy<Value = Step> {
 // ---------------------------------------------------------------------------------------------------------
 // Invariants
 
+/// Spider's table: these properties play Spider.
+fn table(position: &Position) -> &Table {
+    match position {
+        Position::Spider(table) => table,
+        Position::Reno(_) => panic!("these properties play Spider"),
+    }
+}
+
 /// Every card of the game: the tableau, the stock, and 13 cards for each removed suit, sorted.
 fn all_cards(position: &Position) -> Vec<Card> {
+    let position = table(position);
     let mut cards: Vec<Card> = position
         .columns
         .iter()
@@ -91,16 +98,14 @@ fn all_cards(position: &Position) -> Vec<Card> {
 
 /// What SPEC 1.2 keeps true whatever is played.
 fn check_invariants(position: &Position, game: &Game, pack: &[Card]) -> Result<(), TestCaseError> {
+    let whole = position;
+    let position = table(whole);
     prop_assert_eq!(
         position.card_count() + 13 * position.removed.len(),
         104,
         "tableau + stock + 13 x removed"
     );
-    prop_assert_eq!(
-        &all_cards(position)[..],
-        pack,
-        "the cards are the same cards"
-    );
+    prop_assert_eq!(&all_cards(whole)[..], pack, "the cards are the same cards");
     prop_assert_eq!(position.columns.len(), 10);
     prop_assert!(position.removed.len() <= 8);
     prop_assert!(position.stock.len() <= 50 && position.stock.len().is_multiple_of(10));
@@ -126,7 +131,7 @@ fn check_invariants(position: &Position, game: &Game, pack: &[Card]) -> Result<(
             game.suits
         );
     }
-    prop_assert!(position.score(game) <= Position::max_score(game));
+    prop_assert!(position.score(game) <= Table::max_score(game));
     if position.removed.len() == 8 {
         prop_assert_eq!(position.status(game), Status::Won);
         prop_assert_eq!(position.score(game), 990);
@@ -167,11 +172,12 @@ impl Model {
 /// The best actions for `Step::Greedy`, as a simple player chooses: a removal; else a move onto the next
 /// card of its suit that breaks no such pair; else a move that turns a card; else a deal; else any.
 fn preferred(position: &Position, legal: Vec<Action>) -> Vec<Action> {
+    let position = table(position);
     let pick = |keep: &dyn Fn(Action) -> bool| -> Vec<Action> {
         legal.iter().copied().filter(|&a| keep(a)).collect()
     };
     let building = |a: Action| match a {
-        Action::Move { from, row, to } => {
+        Action::Spider(SpiderAction::Move { from, row, to }) => {
             let source = &position.columns[from];
             let card = source.cards[row];
             let on_its_pair = row > source.hidden && card.follows_in_suit(source.cards[row - 1]);
@@ -183,17 +189,17 @@ fn preferred(position: &Position, legal: Vec<Action>) -> Vec<Action> {
         _ => false,
     };
     let turning = |a: Action| match a {
-        Action::Move { from, row, .. } => {
+        Action::Spider(SpiderAction::Move { from, row, .. }) => {
             let source = &position.columns[from];
             source.hidden > 0 && row == source.hidden
         }
         _ => false,
     };
     let choices: [&dyn Fn(Action) -> bool; 4] = [
-        &|a| matches!(a, Action::Remove { .. }),
+        &|a| matches!(a, Action::Spider(SpiderAction::Remove { .. })),
         &building,
         &turning,
-        &|a| a == Action::Deal,
+        &|a| a.is_deal(),
     ];
     for keep in choices {
         let chosen = pick(keep);
@@ -225,7 +231,7 @@ fn play_randomly(game: Game, seed: u32, steps: &[Step]) -> Result<(), TestCaseEr
                     legal = preferred(session.position(), legal);
                 }
                 if legal.is_empty() {
-                    if session.position().stock.is_empty() {
+                    if session.position().stock().is_empty() {
                         prop_assert_ne!(session.status(), Status::Playing);
                     }
                     continue;
@@ -261,7 +267,7 @@ fn play_randomly(game: Game, seed: u32, steps: &[Step]) -> Result<(), TestCaseEr
                     prop_assert!(
                         session
                             .position()
-                            .columns
+                            .columns()
                             .iter()
                             .all(|c| c.complete_suit_start().is_none()),
                         "autoremove left a complete suit after {}",

@@ -6,7 +6,9 @@ use spider::error::Failure;
 use spider::game::Game;
 use spider::game::cards::{Card, Suit};
 use spider::game::event::Event;
-use spider::game::position::{Action, Column, Position, Refusal, Status, Target};
+use spider::game::position::{Action as GameAction, Position as GamePosition};
+use spider::game::position::{Column, Refusal, Status, Target};
+use spider::game::spider::{Action, Table as Position};
 use spider::interpreter::{Interpreter, Reply, Settings};
 use spider::session::Session;
 
@@ -50,6 +52,14 @@ fn position(columns: Vec<Column>, stock: &str) -> Position {
         columns,
         stock: cards(stock),
         ..Position::default()
+    }
+}
+
+/// Spider's table of a session: these tests play Spider.
+fn table(session: &Session) -> &Position {
+    match session.position() {
+        GamePosition::Spider(table) => table,
+        GamePosition::Reno(_) => panic!("these tests play Spider"),
     }
 }
 
@@ -152,13 +162,13 @@ fn one_suit() -> Game {
 }
 
 /// The first deal from `seed` up whose fresh layout has a legal move, with that move.
-fn deal_with_a_move(seed: u32) -> (Session, Action) {
+fn deal_with_a_move(seed: u32) -> (Session, GameAction) {
     for seed in seed..seed + 1000 {
         let session = Session::new(Game::default(), seed);
         if let Some(&action) = session
             .legal_actions()
             .iter()
-            .find(|a| matches!(a, Action::Move { .. }))
+            .find(|a| matches!(a, GameAction::Spider(Action::Move { .. })))
         {
             return (session, action);
         }
@@ -442,7 +452,7 @@ fn face_down_rows_are_refused() {
 fn rows_out_of_range_are_refused_and_change_nothing() {
     let mut it = interpreter(Game::default(), 1);
     // Column 3 of deal 1 has five cards.
-    assert_eq!(it.session.position().columns[2].cards.len(), 5);
+    assert_eq!(it.session.position().columns()[2].cards.len(), 5);
     assert_eq!(
         refused(&mut it, "move 3.0 7"),
         Refusal::NoSuchRow {
@@ -658,7 +668,7 @@ fn a_deal_on_a_real_game_and_its_refusal_when_the_stock_is_empty() {
     }
     // The first card dealt is the stock's last: deal 1's first deal begins Jd 7s 10d (SPEC 2), onto
     // columns of 6, 5 and 5 cards.
-    let columns = &it.session.position().columns;
+    let columns = &it.session.position().columns();
     assert_eq!(columns[0].cards[6], card("Jd"));
     assert_eq!(columns[1].cards[5], card("7s"));
     assert_eq!(columns[2].cards[5], card("10d"));
@@ -823,7 +833,7 @@ fn autoremove_takes_a_suit_as_soon_as_it_is_complete() {
 fn removal_through_the_interpreter_in_a_real_game() {
     let mut it = interpreter(one_suit(), 125);
     for line in DEAL_125_MOVES {
-        let before = it.session.position().clone();
+        let before = table(&it.session).clone();
         let action = resolve(&before, line).unwrap();
         // `move C DST` onto a card picks the one card of the run that fits: the same move.
         if let Action::Move { from, to, .. } = action
@@ -838,7 +848,7 @@ fn removal_through_the_interpreter_in_a_real_game() {
         events(&mut it, line);
     }
     assert_eq!(it.session.moves(), DEAL_125_MOVES.len());
-    let column = &it.session.position().columns[4];
+    let column = &it.session.position().columns()[4];
     assert!(column.hidden > 0);
     assert_eq!(column.cards.len(), column.hidden + 13);
     let uncovered = column.cards[column.hidden - 1];
@@ -860,7 +870,7 @@ fn removal_through_the_interpreter_in_a_real_game() {
             ],
             "{line}"
         );
-        assert_eq!(it.session.position().removed, vec![Suit::Spades]);
+        assert_eq!(table(&it.session).removed, vec![Suit::Spades]);
         // Undoing a removal that turned a card costs one cheat point; redo gives it back.
         let removed = it.session.clone();
         events_ok(&mut it, "undo");
@@ -921,19 +931,19 @@ fn autoremove_through_the_interpreter_in_a_real_game() {
             }),
             "{how}: {events:?}"
         );
-        assert_eq!(it.session.position().removed.len(), 1);
+        assert_eq!(table(&it.session).removed.len(), 1);
         assert_eq!(it.session.moves(), DEAL_125_MOVES.len(), "one action");
         // Undo takes back the move and the removal together.
         let position_before_last = {
             let mut s = it.session.clone();
             s.undo(1).unwrap();
-            s.position().clone()
+            table(&s).clone()
         };
         assert!(position_before_last.removed.is_empty());
         events_ok(&mut it, "undo");
         events_ok(&mut it, "redo");
         assert_eq!(
-            it.session.position().removed.len(),
+            table(&it.session).removed.len(),
             1,
             "{how}: redo removes again"
         );
@@ -990,9 +1000,11 @@ fn undoing_a_move_that_turned_nothing_costs_nothing() {
     // After a deal, moving only the bottom card of a column turns nothing.
     for seed in 1..500 {
         let mut session = Session::new(Game::default(), seed);
-        session.play(Action::Deal).unwrap();
+        session.play(Action::Deal.into()).unwrap();
         let quiet = session.legal_actions().into_iter().find(|a| match *a {
-            Action::Move { from, row, .. } => row > session.position().columns[from].hidden,
+            GameAction::Spider(Action::Move { from, row, .. }) => {
+                row > session.position().columns()[from].hidden
+            }
             _ => false,
         });
         let Some(action) = quiet else { continue };
@@ -1012,14 +1024,14 @@ fn undoing_a_move_that_turned_nothing_costs_nothing() {
 fn undoing_a_deal_costs_ten_and_redo_gives_them_back() {
     let fresh = Session::new(Game::default(), 7);
     let mut session = fresh.clone();
-    let events = session.play(Action::Deal).unwrap();
+    let events = session.play(Action::Deal.into()).unwrap();
     assert!(
         matches!(&events[0], Event::Dealt { cards, stock: 40, deals_left: 4 } if cards.len() == 10)
     );
     let dealt = session.clone();
     session.undo(1).unwrap();
     assert_eq!(session.position(), fresh.position());
-    assert_eq!(session.position().stock.len(), 50);
+    assert_eq!(session.position().stock().len(), 50);
     assert_eq!(session.cheat(), 10);
     session.redo(1).unwrap();
     assert_eq!(session, dealt);
@@ -1032,7 +1044,7 @@ fn undo_and_redo_of_several_actions_and_their_refusals() {
     let mut session = fresh.clone();
     let mut states = vec![session.clone()];
     let mut costs = Vec::new();
-    for next in [action, Action::Deal, Action::Deal] {
+    for next in [action, Action::Deal.into(), Action::Deal.into()] {
         let events = session.play(next).unwrap();
         costs.push(
             turned(&events) as u32
@@ -1084,7 +1096,7 @@ fn undo_and_redo_of_several_actions_and_their_refusals() {
     // A new action after an undo drops the redo list.
     session.undo(2).unwrap();
     assert_eq!(session.redo_list().count(), 2);
-    session.play(Action::Deal).unwrap();
+    session.play(Action::Deal.into()).unwrap();
     assert_eq!(session.redo_list().count(), 0);
     assert_eq!(session.redo(1), Err(Refusal::NothingToRedo));
     assert_eq!(
@@ -1099,7 +1111,7 @@ fn undo_and_redo_of_several_actions_and_their_refusals() {
 fn undo_and_redo_through_the_interpreter() {
     let (fresh, action) = deal_with_a_move(1);
     let mut it = Interpreter::new(fresh.clone(), settings());
-    let Action::Move { from, row, to } = action else {
+    let GameAction::Spider(Action::Move { from, row, to }) = action else {
         unreachable!()
     };
     events(
@@ -1135,7 +1147,7 @@ fn restart_adds_1000_and_keeps_the_actions_on_the_redo_list() {
     let (fresh, action) = deal_with_a_move(1);
     let mut session = fresh.clone();
     session.play(action).unwrap();
-    session.play(Action::Deal).unwrap();
+    session.play(Action::Deal.into()).unwrap();
     let played = session.clone();
 
     session.restart();
@@ -1149,7 +1161,7 @@ fn restart_adds_1000_and_keeps_the_actions_on_the_redo_list() {
     );
     assert_eq!(
         session.redo_list().collect::<Vec<_>>(),
-        vec![action, Action::Deal]
+        vec![action, Action::Deal.into()]
     );
     assert_eq!(session.undo(1), Err(Refusal::NothingToUndo));
 
@@ -1178,14 +1190,14 @@ fn restart_after_an_undo_keeps_the_undone_action_too() {
     let (fresh, action) = deal_with_a_move(1);
     let mut session = fresh.clone();
     session.play(action).unwrap();
-    session.play(Action::Deal).unwrap();
+    session.play(Action::Deal.into()).unwrap();
     session.undo(1).unwrap();
     assert_eq!(session.cheat(), 10);
     session.restart();
     assert_eq!(session.cheat(), 1010);
     assert_eq!(
         session.redo_list().collect::<Vec<_>>(),
-        vec![action, Action::Deal]
+        vec![action, Action::Deal.into()]
     );
     session.redo(2).unwrap();
     // Redoing the deal takes off the 10 its undo cost.
@@ -1196,7 +1208,7 @@ fn restart_after_an_undo_keeps_the_undone_action_too() {
 fn a_new_deal_starts_the_counts_again() {
     let (fresh, action) = deal_with_a_move(1);
     let mut it = Interpreter::new(fresh, settings());
-    let Action::Move { from, row, to } = action else {
+    let GameAction::Spider(Action::Move { from, row, to }) = action else {
         unreachable!()
     };
     events(
@@ -1217,10 +1229,10 @@ fn the_command_forms_name_the_same_move() {
     for seed in 1..60 {
         let fresh = Session::new(Game::default(), seed);
         for action in fresh.legal_actions() {
-            let Action::Move { from, row, to } = action else {
+            let GameAction::Spider(Action::Move { from, row, to }) = action else {
                 continue;
             };
-            let moving = fresh.position().columns[from].cards[row];
+            let moving = fresh.position().columns()[from].cards[row];
             let forms = [
                 format!("move {}.{} {}", from + 1, row + 1, to + 1),
                 format!("m {} {}", from + 1, to + 1),
@@ -1473,11 +1485,11 @@ fn move_column_to_column_splits_a_run_in_a_real_game() {
     let mut splits = 0;
     for line in DEAL_125_MOVES {
         for action in session.legal_actions() {
-            let Action::Move { from, row, to } = action else {
+            let GameAction::Spider(Action::Move { from, row, to }) = action else {
                 continue;
             };
-            let source = &session.position().columns[from];
-            if row == source.run_start().unwrap() || session.position().columns[to].is_empty() {
+            let source = &session.position().columns()[from];
+            if row == source.run_start().unwrap() || session.position().columns()[to].is_empty() {
                 continue;
             }
             splits += 1;
@@ -1489,7 +1501,7 @@ fn move_column_to_column_splits_a_run_in_a_real_game() {
                 "{events:?}"
             );
             assert_eq!(
-                it.session.position().columns[from].cards[..],
+                it.session.position().columns()[from].cards[..],
                 source.cards[..row],
                 "the upper part of the run stays"
             );

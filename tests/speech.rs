@@ -6,6 +6,7 @@ mod common;
 use spider::ColorChoice;
 use spider::app::{feed, interpreter};
 use spider::game::cards::{Card, Suit, rank_word};
+use spider::game::position::Position;
 use std::fs;
 use std::path::Path;
 
@@ -164,10 +165,13 @@ fn show_on_a_fresh_deal_names_exactly_the_face_up_cards() {
                 let mut it = interpreter(&config);
                 let position = it.session.position().clone();
                 let mut expected: Vec<Card> = position
-                    .columns
+                    .columns()
                     .iter()
                     .flat_map(|c| c.face_up().iter().copied())
-                    .chain(position.holding.last().copied())
+                    .chain(match &position {
+                        Position::Reno(table) => table.holding.last().copied(),
+                        Position::Spider(_) => None,
+                    })
                     .collect();
                 let mut out = Vec::new();
                 feed(&mut it, "show", false, false, &mut out);

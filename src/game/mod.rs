@@ -2,10 +2,12 @@
 //! first position, and what each action does. Nothing here formats text or knows of a session.
 
 pub mod cards;
+mod column;
 pub mod deal;
 pub mod event;
 pub mod position;
 pub mod reno;
+pub mod spider;
 
 use crate::game::cards::Suit;
 
@@ -172,25 +174,42 @@ impl Game {
             })
             .collect();
         let mut rest = &cards[..];
-        let mut position = Position::default();
+        let mut holding = Vec::new();
         if self.kind == GameKind::Reno {
             // The holding pile takes the first 13 cards, the 13th on top; then one card a column, face up.
-            let (holding, tail) = rest.split_at(RENO_HOLDING);
-            position.holding = holding.to_vec();
+            let (cards, tail) = rest.split_at(RENO_HOLDING);
+            holding = cards.to_vec();
             rest = tail;
         }
+        let mut columns = Vec::new();
         for &size in self.kind.column_sizes() {
             let (column, tail) = rest.split_at(size);
             // Spider games show only the last card of a column; Reno shows all.
-            let hidden = if self.kind.is_spider() { size - 1 } else { 0 };
-            position.columns.push(Column {
+            let hidden = if self.kind == GameKind::Reno {
+                0
+            } else {
+                size - 1
+            };
+            columns.push(Column {
                 cards: column.to_vec(),
                 hidden,
             });
             rest = tail;
         }
         // The stock is dealt (or turned) from the end of the deal array: its last card goes first.
-        position.stock = rest.to_vec();
-        position
+        let stock = rest.to_vec();
+        match self.kind {
+            GameKind::Reno => Position::Reno(reno::Table {
+                columns,
+                stock,
+                holding,
+                ..reno::Table::default()
+            }),
+            GameKind::Spider | GameKind::Spiderette => Position::Spider(spider::Table {
+                columns,
+                stock,
+                removed: Vec::new(),
+            }),
+        }
     }
 }

@@ -1,21 +1,110 @@
-//! Reno's rules (SPEC 1.3, seed 002): four columns built down in alternating colours and moved only whole,
-//! a 13-card holding pile, a stock turned once onto a waste, and foundations built up by suit from the Ace.
-//! The same `Position` holds the piles; `position.rs` hands Reno's actions to these methods.
+//! Reno's table and rules (SPEC 1.3, seed 002): four columns built down in alternating colours and moved
+//! only whole, a 13-card holding pile, a stock turned once onto a waste, and foundations built up by suit
+//! from the Ace. Rules answer with events and refusals; they never format text.
 
-use crate::game::Game;
-use crate::game::cards::{Card, KING};
-use crate::game::event::Event;
-use crate::game::position::{Action, Pile, Position, Refusal, Source, Status, Target};
+use super::cards::{Card, KING};
+use super::column::Column;
+use super::event::Event;
+use super::position::{Refusal, Source, Status, Target, column_index};
+use std::fmt;
+
+/// Everything on a Reno table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Table {
+    /// Four columns, every card face up.
+    pub columns: Vec<Column>,
+    /// Cards still to turn; the last one is turned first.
+    pub stock: Vec<Card>,
+    /// Cards turned from the stock; the last is the top, the only one in play.
+    pub waste: Vec<Card>,
+    /// The holding pile; the last is the top, face up.
+    pub holding: Vec<Card>,
+    /// Cards on each foundation, by suit (clubs, spades, hearts, diamonds).
+    pub foundations: [u8; 4],
+}
+
+/// A pile a card can come from or go to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pile {
+    /// A column, counted from 0.
+    Column(usize),
+    Waste,
+    Holding,
+    Foundation,
+}
+
+impl fmt::Display for Pile {
+    /// The pile as a command names it: `3`, `w`, `h`, `f`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Pile::Column(column) => write!(f, "{}", column + 1),
+            Pile::Waste => write!(f, "w"),
+            Pile::Holding => write!(f, "h"),
+            Pile::Foundation => write!(f, "f"),
+        }
+    }
+}
+
+/// One action of a Reno game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The top of a pile (a whole column, when moved between columns) onto another pile.
+    Play { from: Pile, to: Pile },
+    /// One card from the stock onto the waste.
+    Deal,
+}
+
+impl fmt::Display for Action {
+    /// The action in command form: `move w 3`, `move 2 f`, `deal`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Play { from, to } => write!(f, "move {from} {to}"),
+            Action::Deal => write!(f, "deal"),
+        }
+    }
+}
 
 /// What the deck costs, and what each card on a foundation pays, in dollars.
 pub const RENO_STAKE: i32 = 52;
 pub const RENO_PAYOUT: i32 = 5;
+/// The most the bank can hold: all 52 cards home, less the deck's cost.
+pub const MAX_BANK: i32 = RENO_PAYOUT * 52 - RENO_STAKE;
 
-impl Position {
+impl Table {
     /// Reno's bank: -$52 at the start, $5 more for each card on a foundation.
-    pub(crate) fn reno_bank(&self) -> i32 {
+    pub fn bank(&self) -> i32 {
         let home: i32 = self.foundations.iter().map(|&n| i32::from(n)).sum();
         RENO_PAYOUT * home - RENO_STAKE
+    }
+
+    /// The piles (waste, holding pile) that show `card` on top.
+    pub fn find_on_top(&self, card: Card) -> Vec<Pile> {
+        [(Pile::Waste, &self.waste), (Pile::Holding, &self.holding)]
+            .into_iter()
+            .filter(|(_, cards)| cards.last() == Some(&card))
+            .map(|(pile, _)| pile)
+            .collect()
+    }
+
+    /// The cards a legal play moves and the card they land on (none onto a foundation or for a deal).
+    pub fn moving(&self, action: Action) -> (Vec<Card>, Option<Card>) {
+        let Action::Play { from, to } = action else {
+            return (Vec::new(), None);
+        };
+        let column = |c: usize| self.columns.get(c).map_or(&[][..], |c| &c.cards[..]);
+        let bottom = |c: usize| column(c).last().copied();
+        let cards = match (from, to) {
+            (Pile::Column(c), Pile::Column(_)) => column(c).to_vec(),
+            (Pile::Column(c), _) => bottom(c).into_iter().collect(),
+            (Pile::Waste, _) => self.waste.last().copied().into_iter().collect(),
+            (Pile::Holding, _) => self.holding.last().copied().into_iter().collect(),
+            (Pile::Foundation, _) => Vec::new(),
+        };
+        let onto = match to {
+            Pile::Column(c) => bottom(c),
+            _ => None,
+        };
+        (cards, onto)
     }
 
     /// The card on top of the waste or the holding pile.
@@ -28,23 +117,19 @@ impl Position {
         }
     }
 
-    pub(crate) fn reno_resolve(
-        &self,
-        source: Source,
-        target: Target,
-        game: &Game,
-    ) -> Result<Action, Refusal> {
+    /// Turns a move as the player named it into the one play it means.
+    pub fn resolve_move(&self, source: Source, target: Target) -> Result<Action, Refusal> {
         let to = match target {
             Target::Foundation => Pile::Foundation,
-            Target::Column(column) => Pile::Column(self.column_index(column)?),
+            Target::Column(column) => Pile::Column(column_index(&self.columns, column)?),
         };
         let sources = match source {
             Source::Pile('w') => vec![Pile::Waste],
             Source::Pile('h') => vec![Pile::Holding],
             Source::Pile(pile) => return Err(Refusal::NoSuchPile { pile }),
-            Source::Column(column) => vec![Pile::Column(self.column_index(column)?)],
+            Source::Column(column) => vec![Pile::Column(column_index(&self.columns, column)?)],
             Source::Row(column, row) => {
-                let index = self.column_index(column)?;
+                let index = column_index(&self.columns, column)?;
                 let rows = self.columns[index].cards.len();
                 if !(1..=rows).contains(&row) {
                     return Err(Refusal::NoSuchRow { column, row, rows });
@@ -81,7 +166,7 @@ impl Position {
         let mut first_refusal = None;
         for from in sources {
             let action = Action::Play { from, to };
-            match self.check(action, game) {
+            match self.check(action) {
                 Ok(()) => return Ok(action),
                 Err(refusal) => {
                     first_refusal.get_or_insert(refusal);
@@ -91,13 +176,12 @@ impl Position {
         Err(first_refusal.expect("every source names at least one pile"))
     }
 
-    pub(crate) fn reno_check(&self, action: Action) -> Result<(), Refusal> {
+    /// Whether `action` is legal here, and if not, why.
+    pub fn check(&self, action: Action) -> Result<(), Refusal> {
         match action {
             Action::Deal if self.stock.is_empty() => Err(Refusal::StockEmpty),
             Action::Deal => Ok(()),
             Action::Play { from, to } => self.check_play(from, to),
-            Action::Move { from, .. } => Err(Refusal::WholeColumnOnly { column: from + 1 }),
-            Action::Remove { .. } => Err(Refusal::NotInThisGame { command: "remove" }),
         }
     }
 
@@ -168,8 +252,9 @@ impl Position {
         }
     }
 
-    /// Applies a checked Reno action.
-    pub(crate) fn reno_apply(&mut self, action: Action, game: &Game) -> Vec<Event> {
+    /// Applies a legal action (checked first) and says what changed.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, Refusal> {
+        self.check(action)?;
         let mut events = Vec::new();
         match action {
             Action::Deal => {
@@ -178,7 +263,7 @@ impl Position {
                 events.push(Event::Dealt {
                     cards: vec![card],
                     stock: self.stock.len(),
-                    deals_left: self.deals_left(game),
+                    deals_left: self.stock.len(),
                 });
             }
             Action::Play { from, to } => {
@@ -189,7 +274,8 @@ impl Position {
                     (Pile::Column(c), _) => self.columns[c].cards.pop().into_iter().collect(),
                     (Pile::Waste, _) => self.waste.pop().into_iter().collect(),
                     (Pile::Holding, _) => self.holding.pop().into_iter().collect(),
-                    (Pile::Foundation, _) => unreachable!("checked: nothing leaves a foundation"),
+                    // Refused by `check`: a foundation gives no card back.
+                    (Pile::Foundation, _) => Vec::new(),
                 };
                 let onto = match to {
                     Pile::Column(d) => {
@@ -216,16 +302,13 @@ impl Position {
                     events.push(Event::HoldingTop { card });
                 }
             }
-            Action::Move { .. } | Action::Remove { .. } => {
-                unreachable!("checked: Reno has only plays and deals")
-            }
         }
-        events
+        Ok(events)
     }
 
     /// Every legal play (from the waste, the holding pile, then each column; to the foundations first),
     /// then the deal.
-    pub(crate) fn reno_legal_actions(&self, game: &Game) -> Vec<Action> {
+    pub fn legal_actions(&self) -> Vec<Action> {
         let columns = (0..self.columns.len()).map(Pile::Column);
         let sources = [Pile::Waste, Pile::Holding]
             .into_iter()
@@ -233,7 +316,7 @@ impl Position {
         let targets: Vec<Pile> = std::iter::once(Pile::Foundation).chain(columns).collect();
         let mut actions: Vec<Action> = sources
             .flat_map(|from| targets.iter().map(move |&to| Action::Play { from, to }))
-            .filter(|&action| self.check(action, game).is_ok())
+            .filter(|&action| self.check(action).is_ok())
             .collect();
         if !self.stock.is_empty() {
             actions.push(Action::Deal);
@@ -241,10 +324,10 @@ impl Position {
         actions
     }
 
-    pub(crate) fn reno_status(&self, game: &Game) -> Status {
+    pub fn status(&self) -> Status {
         if self.foundations.iter().all(|&n| n == 13) {
             Status::Won
-        } else if self.stock.is_empty() && self.reno_legal_actions(game).is_empty() {
+        } else if self.stock.is_empty() && self.legal_actions().is_empty() {
             Status::Lost
         } else {
             Status::Playing

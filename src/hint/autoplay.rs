@@ -49,7 +49,7 @@ pub fn play(
     let mut position = game.layout(seed);
     let mut line = Vec::new();
     // The deals left once `until_deal` of them are made.
-    let stop_at = until_deal.map(|deals| position.deals_left(game).saturating_sub(deals));
+    let stop_at = until_deal.map(|deals| position.deals_left().saturating_sub(deals));
     let ended = play_on(
         game,
         seed,
@@ -58,12 +58,11 @@ pub fn play(
         &mut position,
         &mut Visited::default(),
         &mut line,
-        |p| stop_at.is_some_and(|left| p.deals_left(game) <= left),
+        |p| stop_at.is_some_and(|left| p.deals_left() <= left),
     );
-    let removed = if game.kind.is_spider() {
-        position.removed.len()
-    } else {
-        position.foundations.iter().map(|&n| n as usize).sum()
+    let removed = match &position {
+        Position::Spider(table) => table.removed.len(),
+        Position::Reno(table) => table.foundations.iter().map(|&n| n as usize).sum(),
     };
     Played {
         seed,
@@ -86,7 +85,7 @@ fn face_down_at_deals(game: &Game, seed: u32, line: &[Action]) -> Vec<usize> {
     let mut position = game.layout(seed);
     let mut counts = Vec::new();
     for &action in line {
-        if action == Action::Deal {
+        if action.is_deal() {
             counts.push(position.hidden_count());
         }
         if position.apply(action, game, game.autoremove).is_err() {

@@ -19,6 +19,7 @@ use super::view::View;
 use super::{Budget, Goal, Plan, Rng, Visited, WEIGHTS, key};
 use crate::game::Game;
 use crate::game::position::{Action, Position, Status};
+use crate::game::spider::Action as SpiderAction;
 use crate::solve::{Limits, Outcome, solve as solve_world};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -200,8 +201,8 @@ pub(super) fn vote(
     // is only what the action itself does.
     let (goal, steps) = match action {
         _ if count == 1 => (Goal::Wins, chosen.longest),
-        Action::Remove { .. } => (Goal::Removes, 1),
-        Action::Move { row: 0, .. } => (Goal::Empties, 1),
+        Action::Spider(SpiderAction::Remove { .. }) => (Goal::Removes, 1),
+        Action::Spider(SpiderAction::Move { row: 0, .. }) => (Goal::Empties, 1),
         _ => (Goal::Improves, 1),
     };
     Some((
@@ -301,9 +302,9 @@ fn turned_by(game: &Game, world: &Position, plan: &[Action]) -> Option<usize> {
     for &action in before {
         position.apply(action, game, game.autoremove).ok()?;
     }
-    let hidden: Vec<usize> = position.columns.iter().map(|c| c.hidden).collect();
+    let hidden: Vec<usize> = position.columns().iter().map(|c| c.hidden).collect();
     position.apply(*last, game, game.autoremove).ok()?;
-    (0..hidden.len()).find(|&c| position.columns[c].hidden < hidden[c])
+    (0..hidden.len()).find(|&c| position.columns()[c].hidden < hidden[c])
 }
 
 /// Whether the solver wins `world` after `plan`.
@@ -341,7 +342,7 @@ fn progress(
         }
         let value = eval(&seen);
         let turns = next.hidden_count() < world.hidden_count();
-        let removes = matches!(action, Action::Remove { .. });
+        let removes = matches!(action, Action::Spider(SpiderAction::Remove { .. }));
         if turns || removes || value > here || Some(action) == preferred {
             found.push((value, action));
         }
@@ -392,6 +393,7 @@ mod tests {
     use crate::game::GameKind;
     use crate::game::cards::{Card, Suit};
     use crate::game::position::Column;
+    use crate::game::spider;
 
     /// The generator's seed for the worlds: with it a proposing world finds the better plan. Not with
     /// every seed: with seed 1 none does, and the search's plan stands.
@@ -415,11 +417,11 @@ mod tests {
             suits: 1,
             ..Game::default()
         };
-        let position = Position {
+        let position = Position::Spider(spider::Table {
             columns,
             removed: vec![Suit::Spades; removed],
-            ..Position::default()
-        };
+            stock: Vec::new(),
+        });
         (game, position)
     }
 
@@ -449,11 +451,11 @@ mod tests {
         assert_eq!(view.unseen().len(), 3);
         // The lone five of column 7 into an empty column: no line begins with that, and it loses
         // nothing.
-        let harmless = Action::Move {
+        let harmless = Action::Spider(SpiderAction::Move {
             from: 6,
             row: 0,
             to: 8,
-        };
+        });
         let (own, _) = vote(&view, &HashSet::new(), i32::MIN, None, &mut Rng::new(1)).unwrap();
         assert_ne!(own, harmless);
         let (action, plan) = vote(
@@ -497,7 +499,7 @@ mod tests {
         let (game, position) = remove_too_soon();
         let view = View::of(&game, &position);
         assert_eq!(view.unseen().len(), 17);
-        let remove = Action::Remove { column: 7 };
+        let remove = Action::Spider(SpiderAction::Remove { column: 7 });
         let own = search_plan(&view, &Visited::default(), &Budget::default(), remove);
         assert_eq!(own[0], remove);
         // The vote's judges are the first worlds its generator deals.
@@ -522,8 +524,12 @@ mod tests {
 
     #[test]
     fn when_every_line_goes_back_the_worlds_still_choose_among_the_other_actions() {
-        let (game, mut position) = easy_endgame();
-        position.columns[0].hidden = 0;
+        let (game, position) = easy_endgame();
+        let Position::Spider(mut table) = position else {
+            unreachable!("easy_endgame is a Spider position")
+        };
+        table.columns[0].hidden = 0;
+        let position = Position::Spider(table);
         let view = View::of(&game, &position);
         assert!(view.unseen().is_empty(), "one world, the position itself");
         let line = winning_line(&game, &position, POSITIONS).expect("won");

@@ -16,6 +16,8 @@ pub use view::{View, ViewColumn};
 
 use crate::game::cards::Card;
 use crate::game::position::{Action, Pile, Position};
+use crate::game::reno::Action as RenoAction;
+use crate::game::spider::Action as SpiderAction;
 use crate::game::{Game, GameKind};
 use crate::session::Session;
 use std::collections::HashSet;
@@ -237,7 +239,7 @@ fn describe(view: &View, action: Action, plan: Plan) -> Hint {
         turns: None,
     };
     match action {
-        Action::Move { from, row, to } => {
+        Action::Spider(SpiderAction::Move { from, row, to }) => {
             let c = &columns[from];
             hint.cards = c.up[row - c.hidden..].to_vec();
             if row == c.hidden && c.hidden > 0 {
@@ -256,14 +258,14 @@ fn describe(view: &View, action: Action, plan: Plan) -> Hint {
                 hint.builds = Some((dest[top], last));
             }
         }
-        Action::Remove { column } => {
+        Action::Spider(SpiderAction::Remove { column }) => {
             let c = &columns[column];
             hint.cards = c.up[c.up.len() - 13..].to_vec();
             if c.up.len() == 13 && c.hidden > 0 {
                 hint.turns = Some(column);
             }
         }
-        Action::Play { from, to } => {
+        Action::Reno(RenoAction::Play { from, to }) => {
             hint.cards = match from {
                 Pile::Column(c) if matches!(to, Pile::Column(_)) => columns[c].up.clone(),
                 Pile::Column(c) => columns[c].up.last().copied().into_iter().collect(),
@@ -275,7 +277,7 @@ fn describe(view: &View, action: Action, plan: Plan) -> Hint {
                 hint.onto = columns[c].up.last().copied();
             }
         }
-        Action::Deal => {}
+        Action::Spider(SpiderAction::Deal) | Action::Reno(RenoAction::Deal) => {}
     }
     hint
 }

@@ -8,10 +8,11 @@ use super::rng::Rng;
 use super::view::View;
 use super::{Budget, Goal, Plan};
 use crate::game::Game;
-use crate::game::position::{Action, Pile, Position};
+use crate::game::position::{Action as GameAction, Pile};
+use crate::game::reno::{Action, Table};
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-fn eval(position: &Position) -> i32 {
+fn eval(position: &Table) -> i32 {
     let home: i32 = position.foundations.iter().map(|&n| n as i32).sum();
     if home == 52 {
         return 100_000;
@@ -43,7 +44,7 @@ fn eval(position: &Position) -> i32 {
 }
 
 /// Whether an action shows a card that was not in sight.
-fn reveals(position: &Position, action: Action) -> bool {
+fn reveals(position: &Table, action: Action) -> bool {
     match action {
         Action::Deal => true,
         Action::Play {
@@ -57,11 +58,11 @@ fn reveals(position: &Position, action: Action) -> bool {
 /// For each first action, the best value of a line it begins in one world.
 fn search_world(
     game: &Game,
-    root: &Position,
+    root: &Table,
     visited: &HashSet<u64>,
     nodes: usize,
 ) -> HashMap<Action, (i32, usize, Goal)> {
-    let key = |p: &Position| super::key(&View::of(game, p));
+    let key = |p: &Table| super::key(&View::of_reno(game, p));
     let root_value = eval(root);
     let mut best: HashMap<Action, (i32, usize, Goal)> = HashMap::new();
     let mut consider = |first: Action, value: i32, depth: usize, goal: Goal| {
@@ -72,15 +73,15 @@ fn search_world(
     };
     let mut seen = visited.clone();
     seen.insert(key(root));
-    let mut queue: Vec<(Position, Action, usize)> = Vec::new();
+    let mut queue: Vec<(Table, Action, usize)> = Vec::new();
     let mut heap = BinaryHeap::new();
     let mut expanded = 0;
     let mut frontier = vec![(root.clone(), None, 0usize)];
     while let Some((position, first, depth)) = frontier.pop() {
-        for action in position.legal_actions(game) {
+        for action in position.legal_actions() {
             let first = first.unwrap_or(action);
             let mut child = position.clone();
-            if child.apply(action, game, false).is_err() {
+            if child.apply(action).is_err() {
                 continue;
             }
             let value = eval(&child);
@@ -128,13 +129,13 @@ pub(super) fn search(
     visited: &HashSet<u64>,
     budget: &Budget,
     rng: &mut Rng,
-) -> Option<(Action, Plan)> {
+) -> Option<(GameAction, Plan)> {
     let game = view.game();
     let worlds = budget.samples.max(1);
     let nodes = (budget.nodes / worlds).max(20);
     let mut total: HashMap<Action, (i64, usize, Goal, usize)> = HashMap::new();
     for _ in 0..worlds {
-        let world = view.sample(rng);
+        let world = view.sample_reno(rng);
         for (action, (value, depth, goal)) in search_world(game, &world, visited, nodes) {
             let entry = total.entry(action).or_insert((0, depth, goal, 0));
             entry.0 += value as i64;
@@ -147,9 +148,9 @@ pub(super) fn search(
     }
     // The same actions are legal in every world (the root shows the same cards); order them as the rules
     // list them, so ties go the same way every time.
-    let root = view.sample(&mut Rng::new(0));
+    let root = view.sample_reno(&mut Rng::new(0));
     let mut choice: Option<(Action, i64, usize, Goal)> = None;
-    for action in root.legal_actions(game) {
+    for action in root.legal_actions() {
         let Some(&(sum, depth, goal, count)) = total.get(&action) else {
             continue;
         };
@@ -162,7 +163,7 @@ pub(super) fn search(
     }
     let (action, sum, depth, goal) = choice?;
     Some((
-        action,
+        GameAction::Reno(action),
         Plan {
             goal,
             steps: depth,

@@ -11,6 +11,7 @@
 use super::view::View;
 use super::{Budget, Goal, Plan};
 use crate::game::position::Action;
+use crate::game::spider::Action as SpiderAction;
 use std::collections::{BinaryHeap, HashSet};
 
 /// Face-up cards a column may hold in the search.
@@ -686,16 +687,16 @@ pub(super) fn action(view: &View, step: Step) -> Action {
     match step {
         Step::Move { from, count, to } => {
             let c = &view.columns()[from as usize];
-            Action::Move {
+            Action::Spider(SpiderAction::Move {
                 from: from as usize,
                 row: c.hidden + c.up.len() - count as usize,
                 to: to as usize,
-            }
+            })
         }
-        Step::Remove { col } => Action::Remove {
+        Step::Remove { col } => Action::Spider(SpiderAction::Remove {
             column: col as usize,
-        },
-        Step::Deal => Action::Deal,
+        }),
+        Step::Deal => Action::Spider(SpiderAction::Deal),
     }
 }
 

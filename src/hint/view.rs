@@ -6,7 +6,7 @@
 use super::rng::Rng;
 use crate::game::cards::{Card, KING, Suit};
 use crate::game::position::{Column, Position};
-use crate::game::{Game, GameKind};
+use crate::game::{Game, GameKind, reno, spider};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ViewColumn {
@@ -65,22 +65,62 @@ fn pack(game: &Game) -> Vec<Card> {
 impl View {
     /// What a player sees of `position`.
     pub fn of(game: &Game, position: &Position) -> View {
-        let columns: Vec<ViewColumn> = position
-            .columns
+        match position {
+            Position::Spider(table) => View::of_spider(game, table),
+            Position::Reno(table) => View::of_reno(game, table),
+        }
+    }
+
+    /// What a player sees of a Spider or Spiderette table.
+    pub fn of_spider(game: &Game, table: &spider::Table) -> View {
+        View::build(
+            game,
+            &table.columns,
+            table.stock.len(),
+            &table.removed,
+            &[],
+            &[],
+            [0; 4],
+        )
+    }
+
+    /// What a player sees of a Reno table.
+    pub fn of_reno(game: &Game, table: &reno::Table) -> View {
+        View::build(
+            game,
+            &table.columns,
+            table.stock.len(),
+            &[],
+            &table.waste,
+            &table.holding,
+            table.foundations,
+        )
+    }
+
+    fn build(
+        game: &Game,
+        columns: &[Column],
+        stock: usize,
+        removed: &[Suit],
+        waste: &[Card],
+        holding: &[Card],
+        foundations: [u8; 4],
+    ) -> View {
+        let columns: Vec<ViewColumn> = columns
             .iter()
             .map(|c| ViewColumn {
                 hidden: c.hidden,
                 up: c.face_up().to_vec(),
             })
             .collect();
-        let holding_top = position.holding.last().copied();
+        let holding_top = holding.last().copied();
         let mut seen: Vec<Card> = columns.iter().flat_map(|c| c.up.iter().copied()).collect();
-        for &suit in &position.removed {
+        for &suit in removed {
             seen.extend((1..=KING).map(|rank| Card::new(rank, suit)));
         }
-        seen.extend(position.waste.iter().copied());
+        seen.extend(waste.iter().copied());
         seen.extend(holding_top);
-        for (i, &on) in position.foundations.iter().enumerate() {
+        for (i, &on) in foundations.iter().enumerate() {
             seen.extend((1..=on).map(|rank| Card::new(rank, Suit::ALL[i])));
         }
         let mut unseen = pack(game);
@@ -93,12 +133,12 @@ impl View {
         View {
             game: *game,
             columns,
-            stock: position.stock.len(),
-            removed: position.removed.clone(),
-            waste: position.waste.clone(),
+            stock,
+            removed: removed.to_vec(),
+            waste: waste.to_vec(),
             holding_top,
-            holding: position.holding.len(),
-            foundations: position.foundations,
+            holding: holding.len(),
+            foundations,
             unseen,
         }
     }
@@ -144,6 +184,39 @@ impl View {
     /// A position that looks exactly like this one, its unseen cards dealt at random into the hidden
     /// places: one world the player cannot tell from the real one.
     pub fn sample(&self, rng: &mut Rng) -> Position {
+        let (columns, holding, stock) = self.deal_unseen(rng);
+        if self.game.kind == GameKind::Reno {
+            Position::Reno(reno::Table {
+                columns,
+                stock,
+                waste: self.waste.clone(),
+                holding,
+                foundations: self.foundations,
+            })
+        } else {
+            Position::Spider(spider::Table {
+                columns,
+                stock,
+                removed: self.removed.clone(),
+            })
+        }
+    }
+
+    /// A Reno world: `sample` for the Reno player, which plays Reno's table itself.
+    pub fn sample_reno(&self, rng: &mut Rng) -> reno::Table {
+        let (columns, holding, stock) = self.deal_unseen(rng);
+        reno::Table {
+            columns,
+            stock,
+            waste: self.waste.clone(),
+            holding,
+            foundations: self.foundations,
+        }
+    }
+
+    /// The unseen cards dealt at random into the hidden places: the columns' face-down cards, the holding
+    /// pile below its top, and the stock, in that order.
+    fn deal_unseen(&self, rng: &mut Rng) -> (Vec<Column>, Vec<Card>, Vec<Card>) {
         let mut cards = self.unseen.clone();
         let n = cards.len();
         rng.draw(&mut cards, n);
@@ -163,13 +236,7 @@ impl View {
             .collect();
         let mut holding = take(self.holding.saturating_sub(1));
         holding.extend(self.holding_top);
-        Position {
-            columns,
-            stock: take(self.stock),
-            removed: self.removed.clone(),
-            waste: self.waste.clone(),
-            holding,
-            foundations: self.foundations,
-        }
+        let stock = take(self.stock);
+        (columns, holding, stock)
     }
 }

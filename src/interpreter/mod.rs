@@ -12,6 +12,7 @@ use crate::game::cards::Card;
 use crate::game::deal::MAX_SEED;
 use crate::game::event::Event;
 use crate::game::position::Action;
+use crate::game::spider;
 use crate::session::Session;
 use crate::solve::Outcome;
 
@@ -175,7 +176,7 @@ impl Interpreter {
             let action = line[index];
             index += 1;
             // With autoremove on, a suit the line removes has gone by itself already.
-            if matches!(action, Action::Remove { .. })
+            if matches!(action, Action::Spider(spider::Action::Remove { .. }))
                 && self.session.position().check(action, &game).is_err()
             {
                 continue;

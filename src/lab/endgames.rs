@@ -71,7 +71,7 @@ pub fn play_endgames(
     let mut position = game.layout(seed);
     let mut visited = Visited::default();
     let mut line = Vec::new();
-    let dealt = |p: &Position| p.stock.is_empty();
+    let dealt = |p: &Position| p.stock().is_empty();
     if !play_on(
         game,
         seed,

@@ -4,16 +4,15 @@
 use super::names::{Names, SHORT, plural};
 use crate::game::cards::rank_word;
 use crate::game::event::Event;
-use crate::game::position::{Action, Pile, Status};
+use crate::game::position::{Action, Pile, Position, RenoAction, SpiderAction, Status};
 use crate::hint::{Goal, Hint};
 use crate::session::Session;
 use serde::Serialize;
 
 /// Why, in one sentence: what the action does, then what the plan it begins is for.
 pub fn why(hint: &Hint, session: &Session, names: Names) -> String {
-    let spider = session.game().kind.is_spider();
     let mut out = match hint.action {
-        Action::Move { to, .. } => match (hint.builds, hint.onto) {
+        Action::Spider(SpiderAction::Move { to, .. }) => match (hint.builds, hint.onto) {
             (Some((top, last)), _) => format!(
                 "Builds {} from {} to {}",
                 top.suit().name(),
@@ -29,7 +28,7 @@ pub fn why(hint: &Hint, session: &Session, names: Names) -> String {
                 to + 1
             ),
         },
-        Action::Remove { column } => match hint.cards.first() {
+        Action::Spider(SpiderAction::Remove { column }) => match hint.cards.first() {
             Some(king) => format!(
                 "Removes the complete {} from column {}",
                 king.suit().name(),
@@ -37,9 +36,9 @@ pub fn why(hint: &Hint, session: &Session, names: Names) -> String {
             ),
             None => format!("Removes the complete suit in column {}", column + 1),
         },
-        Action::Deal if spider => "Deals a row".to_string(),
-        Action::Deal => "Turns a card from the stock".to_string(),
-        Action::Play { from, to } => {
+        Action::Spider(SpiderAction::Deal) => "Deals a row".to_string(),
+        Action::Reno(RenoAction::Deal) => "Turns a card from the stock".to_string(),
+        Action::Reno(RenoAction::Play { from, to }) => {
             let what = names.run(&hint.cards);
             let from = match from {
                 Pile::Waste => " from the waste".to_string(),
@@ -72,12 +71,14 @@ pub fn why(hint: &Hint, session: &Session, names: Names) -> String {
         (None, Goal::Empties) if steps == 1 => " and empties a column".to_string(),
         (None, Goal::Empties) => later("an empty column".to_string()),
         (None, Goal::Removes) if steps == 1 => String::new(),
-        (None, Goal::Removes) if spider => later("a complete suit off the table".to_string()),
+        (None, Goal::Removes) if spider(session) => {
+            later("a complete suit off the table".to_string())
+        }
         (None, Goal::Removes) => later("a card home".to_string()),
-        (None, Goal::Deal) if hint.action == Action::Deal => {
+        (None, Goal::Deal) if hint.action.is_deal() => {
             ": nothing better is left to do first".to_string()
         }
-        (None, Goal::Deal) if spider => ", making ready for the next deal".to_string(),
+        (None, Goal::Deal) if spider(session) => ", making ready for the next deal".to_string(),
         (None, Goal::Deal) => ", before turning the next card".to_string(),
         (None, Goal::Digs) if steps == 1 => {
             " and shows the next card of the holding pile".to_string()
@@ -91,6 +92,11 @@ pub fn why(hint: &Hint, session: &Session, names: Names) -> String {
     out.push_str(&goal);
     out.push('.');
     out
+}
+
+/// Spider's words rather than Reno's: a suit off the table, a deal of a row.
+fn spider(session: &Session) -> bool {
+    matches!(session.position(), Position::Spider(_))
 }
 
 /// What to say when there is no hint.

@@ -7,7 +7,7 @@ use crate::command::COMMANDS;
 use crate::error::Failure;
 use crate::game::cards::Card;
 use crate::game::event::Event;
-use crate::game::position::Action;
+use crate::game::position::{Action, Position};
 use crate::interpreter::Reply;
 use crate::session::Session;
 use serde::Serialize;
@@ -31,7 +31,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
             events: events.iter().map(event).collect(),
             status: session.status().name(),
             moves: session.moves(),
-            stock: position.stock.len(),
+            stock: position.stock().len(),
             score: session.score(),
         }),
         Reply::Set { name, value } => serde_json::to_string(&SetObject {
@@ -41,7 +41,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
         }),
         Reply::Show => serde_json::to_string(&state(session)),
         Reply::Column(c) => {
-            let column = &position.columns[*c];
+            let column = &position.columns()[*c];
             serde_json::to_string(&ColumnObject {
                 kind: "column",
                 column: c + 1,
@@ -61,11 +61,14 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                     row: row + 1,
                 })
                 .collect(),
-            piles: position
-                .find_on_top(*card)
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
+            piles: match position {
+                Position::Spider(_) => Vec::new(),
+                Position::Reno(table) => table
+                    .find_on_top(*card)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
+            },
         }),
         Reply::Moves(actions) => serde_json::to_string(&MovesObject {
             kind: "moves",
@@ -78,13 +81,16 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
         }),
         Reply::Status => serde_json::to_string(&StatusObject {
             kind: "status",
-            stock: position.stock.len(),
+            stock: position.stock().len(),
             deals_left: session.deals_left(),
-            spaces: (1..=position.columns.len())
-                .filter(|&c| position.columns[c - 1].is_empty())
+            spaces: (1..=position.column_count())
+                .filter(|&c| position.columns()[c - 1].is_empty())
                 .collect(),
-            removed: position.removed.len(),
-            home: position.foundations.iter().map(|&n| usize::from(n)).sum(),
+            removed: removed(position),
+            home: match position {
+                Position::Spider(_) => 0,
+                Position::Reno(table) => table.foundations.iter().map(|&n| usize::from(n)).sum(),
+            },
             status: session.status().name(),
         }),
         Reply::Info => {
@@ -97,9 +103,9 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                 autoremove: game.autoremove,
                 seed: session.seed(),
                 moves: session.moves(),
-                stock: position.stock.len(),
+                stock: position.stock().len(),
                 deals_left: session.deals_left(),
-                removed: position.removed.len(),
+                removed: removed(position),
                 score: session.score(),
                 max_score: session.max_score(),
                 hints: session.hints(),
@@ -140,7 +146,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
             stopped: *stopped,
             status: session.status().name(),
             moves: session.moves(),
-            stock: position.stock.len(),
+            stock: position.stock().len(),
             score: session.score(),
         }),
     }
@@ -157,36 +163,47 @@ fn state(session: &Session) -> StateObject {
         seed: session.seed(),
         relaxed: game.relaxed,
         moves: session.moves(),
-        stock: position.stock.len(),
+        stock: position.stock().len(),
         deals_left: session.deals_left(),
-        removed: position.removed.len(),
+        removed: removed(position),
         score: session.score(),
         cheat: session.cheat(),
         status: session.status().name(),
         columns: position
-            .columns
+            .columns()
             .iter()
             .map(|c| ColumnState {
                 hidden: c.hidden,
                 cards: names(c.face_up()),
             })
             .collect(),
-        reno: (!game.kind.is_spider()).then(|| RenoPiles {
-            holding: Top {
-                count: position.holding.len(),
-                top: position.holding.last().map(Card::to_string),
-            },
-            waste: Top {
-                count: position.waste.len(),
-                top: position.waste.last().map(Card::to_string),
-            },
-            foundations: Foundations {
-                c: position.foundations[0],
-                s: position.foundations[1],
-                h: position.foundations[2],
-                d: position.foundations[3],
-            },
-        }),
+        reno: match position {
+            Position::Spider(_) => None,
+            Position::Reno(table) => Some(RenoPiles {
+                holding: Top {
+                    count: table.holding.len(),
+                    top: table.holding.last().map(Card::to_string),
+                },
+                waste: Top {
+                    count: table.waste.len(),
+                    top: table.waste.last().map(Card::to_string),
+                },
+                foundations: Foundations {
+                    c: table.foundations[0],
+                    s: table.foundations[1],
+                    h: table.foundations[2],
+                    d: table.foundations[3],
+                },
+            }),
+        },
+    }
+}
+
+/// Suits removed: none in Reno, which sends cards home one at a time instead.
+fn removed(position: &Position) -> usize {
+    match position {
+        Position::Spider(table) => table.removed.len(),
+        Position::Reno(_) => 0,
     }
 }
 

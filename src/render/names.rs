@@ -1,8 +1,7 @@
 //! How a face names cards, runs, actions and refusals: short (`10s`, `9h-4h`) for text, words for speech.
 
-use crate::game::Game;
 use crate::game::cards::{Card, rank_name, rank_word};
-use crate::game::position::{Action, Pile, Position, Refusal};
+use crate::game::position::{Action, Pile, Position, Refusal, RenoAction, SpiderAction};
 
 /// Short names for the text face and for errors in JSON.
 pub const SHORT: Names = Names { spoken: false };
@@ -60,7 +59,7 @@ impl Names {
             return action.to_string();
         }
         match action {
-            Action::Move { from, row, to } => {
+            Action::Spider(SpiderAction::Move { from, row, to }) => {
                 format!(
                     "move column {} row {} to column {}",
                     from + 1,
@@ -68,28 +67,34 @@ impl Names {
                     to + 1
                 )
             }
-            Action::Deal => "deal".to_string(),
-            Action::Remove { column } => format!("remove the suit in column {}", column + 1),
-            Action::Play { from, to } => format!("move from {} to {}", pile(from), pile(to)),
+            Action::Spider(SpiderAction::Deal) | Action::Reno(RenoAction::Deal) => {
+                "deal".to_string()
+            }
+            Action::Spider(SpiderAction::Remove { column }) => {
+                format!("remove the suit in column {}", column + 1)
+            }
+            Action::Reno(RenoAction::Play { from, to }) => {
+                format!("move from {} to {}", pile(from), pile(to))
+            }
         }
     }
 
     /// What a legal action does, in a few words: `10s onto Js`, `Ks-Qs to empty column 4`,
     /// `Ah to the foundations`, `a card onto each column`.
-    pub fn describe(self, action: Action, position: &Position, game: &Game) -> String {
+    pub fn describe(self, action: Action, position: &Position) -> String {
         let (cards, onto) = position.moving(action);
         let run = self.run(&cards);
         match (action, onto) {
-            (Action::Deal, _) if game.kind.is_spider() => "a card onto each column".to_string(),
-            (Action::Deal, _) => "turn a card onto the waste".to_string(),
-            (Action::Remove { .. }, _) => format!("{run} off the table"),
+            (Action::Spider(SpiderAction::Deal), _) => "a card onto each column".to_string(),
+            (Action::Reno(RenoAction::Deal), _) => "turn a card onto the waste".to_string(),
+            (Action::Spider(SpiderAction::Remove { .. }), _) => format!("{run} off the table"),
             (_, Some(onto)) => format!("{run} onto {}", self.card(onto)),
             (
-                Action::Move { to, .. }
-                | Action::Play {
+                Action::Spider(SpiderAction::Move { to, .. })
+                | Action::Reno(RenoAction::Play {
                     to: Pile::Column(to),
                     ..
-                },
+                }),
                 None,
             ) => format!("{run} to empty column {}", to + 1),
             (_, None) => format!("{run} to the foundations"),

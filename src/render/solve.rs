@@ -2,7 +2,7 @@
 //! sentences naming the cards (speech).
 
 use super::names::{SPOKEN, plural};
-use crate::game::position::Action;
+use crate::game::position::{Action, SpiderAction};
 use crate::solve::{LineStep, SolveAnswer, Verdict};
 use serde::Serialize;
 
@@ -46,11 +46,11 @@ pub fn text(answer: &SolveAnswer) -> String {
 fn short(step: &LineStep) -> String {
     let names = super::names::SHORT;
     match step.action {
-        Action::Move { .. } => match step.onto {
+        Action::Spider(SpiderAction::Move { .. }) => match step.onto {
             Some(onto) => format!("{} onto {}", names.run(&step.cards), names.card(onto)),
             None => format!("{} into a space", names.run(&step.cards)),
         },
-        Action::Remove { .. } => format!("{} off", names.run(&step.cards)),
+        Action::Spider(SpiderAction::Remove { .. }) => format!("{} off", names.run(&step.cards)),
         _ => {
             let cards: Vec<String> = step.cards.iter().map(|c| c.to_string()).collect();
             cards.join(" ")
@@ -62,7 +62,7 @@ pub fn speech(answer: &SolveAnswer) -> String {
     let mut lines = vec![verdict(answer, true)];
     for (i, step) in answer.line.iter().flatten().enumerate() {
         let what = match step.action {
-            Action::Move { from, to, .. } => match step.onto {
+            Action::Spider(SpiderAction::Move { from, to, .. }) => match step.onto {
                 Some(onto) => format!(
                     "move {} from column {} onto {}",
                     SPOKEN.run(&step.cards),
@@ -76,7 +76,7 @@ pub fn speech(answer: &SolveAnswer) -> String {
                     to + 1
                 ),
             },
-            Action::Remove { column } => match step.cards.first() {
+            Action::Spider(SpiderAction::Remove { column }) => match step.cards.first() {
                 Some(king) => format!(
                     "remove the {} from column {}",
                     king.suit().name(),
@@ -84,7 +84,7 @@ pub fn speech(answer: &SolveAnswer) -> String {
                 ),
                 None => format!("remove the suit in column {}", column + 1),
             },
-            Action::Deal => "deal".to_string(),
+            // The solver plays Spider's actions; a deal, like any other, is said as `action` says it.
             other => SPOKEN.action(other),
         };
         lines.push(format!("{}: {what}.", i + 1));

@@ -7,7 +7,8 @@ use crate::command::{COMMANDS, Usage};
 use crate::error::Failure;
 use crate::game::cards::{Card, Suit, rank_word};
 use crate::game::event::Event;
-use crate::game::position::{Action, Column, Pile, Status};
+use crate::game::position::{Action, Column, Pile, Position, Status};
+use crate::game::reno;
 use crate::interpreter::Reply;
 use crate::session::Session;
 
@@ -25,15 +26,15 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         Reply::Set { name, value } => format!("{} {value}.", capitalize(name)),
         Reply::Show => {
             let mut lines = vec![summary(session)];
-            if !session.game().kind.is_spider() {
-                lines.push(reno_piles(session));
+            if let Position::Reno(table) = session.position() {
+                lines.push(reno_piles(table));
             }
-            for (c, column) in session.position().columns.iter().enumerate() {
+            for (c, column) in session.position().columns().iter().enumerate() {
                 lines.push(describe_column(c, column));
             }
             lines.join("\n")
         }
-        Reply::Column(c) => describe_column(*c, &session.position().columns[*c]),
+        Reply::Column(c) => describe_column(*c, &session.position().columns()[*c]),
         Reply::Find(card) => {
             let position = session.position();
             let mut places: Vec<String> = position
@@ -41,7 +42,9 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
                 .iter()
                 .map(|(c, row)| format!("column {} row {}", c + 1, row + 1))
                 .collect();
-            places.extend(position.find_on_top(*card).into_iter().map(pile));
+            if let Position::Reno(table) = position {
+                places.extend(table.find_on_top(*card).into_iter().map(pile));
+            }
             if places.is_empty() {
                 return format!("No {} is face up.", card.spoken());
             }
@@ -57,7 +60,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
                 plural(actions.len(), "action", "actions")
             )];
             for action in actions {
-                let what = SPOKEN.describe(*action, session.position(), session.game());
+                let what = SPOKEN.describe(*action, session.position());
                 lines.push(format!("{}: {action}.", capitalize(&what)));
             }
             lines.join("\n")
@@ -67,9 +70,8 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         Reply::Status => super::text::status_line(session),
         Reply::Info => {
             let game = session.game();
-            let position = session.position();
-            let (title, progress) = if game.kind.is_spider() {
-                (
+            let (title, progress) = match session.position() {
+                Position::Spider(table) => (
                     format!(
                         "{}, {} {}, relaxed {}, autoremove {}.",
                         game.kind.title(),
@@ -80,12 +82,11 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
                     ),
                     format!(
                         "{} suits removed of {}.",
-                        position.removed.len(),
+                        table.removed.len(),
                         game.total_suits()
                     ),
-                )
-            } else {
-                ("Reno.".to_string(), reno_piles(session))
+                ),
+                Position::Reno(table) => ("Reno.".to_string(), reno_piles(table)),
             };
             [
                 title,
@@ -142,18 +143,18 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
 
 /// Points for Spider games; for Reno the bank, in words a reader says well.
 fn score_sentence(session: &Session) -> String {
-    if session.game().kind.is_spider() {
-        format!("Score {} of {}.", session.score(), session.max_score())
-    } else {
-        let bank = session.score();
-        let sign = if bank < 0 { "minus " } else { "" };
-        format!("Bank {sign}{} dollars.", bank.abs())
+    match session.position() {
+        Position::Spider(_) => format!("Score {} of {}.", session.score(), session.max_score()),
+        Position::Reno(_) => {
+            let bank = session.score();
+            let sign = if bank < 0 { "minus " } else { "" };
+            format!("Bank {sign}{} dollars.", bank.abs())
+        }
     }
 }
 
 /// Reno's piles: the tops of the holding pile and the waste, and how far each foundation has come.
-fn reno_piles(session: &Session) -> String {
-    let position = session.position();
+fn reno_piles(position: &reno::Table) -> String {
     let top = |name: &str, cards: &[Card]| match cards.last() {
         Some(card) => format!(
             "{name}: {} {}, {} on top.",
@@ -187,21 +188,20 @@ fn reno_piles(session: &Session) -> String {
 /// Deal, stock, spaces and moves in a few short sentences.
 fn summary(session: &Session) -> String {
     let position = session.position();
-    let spaces = position.columns.iter().filter(|c| c.is_empty()).count();
+    let spaces = position.columns().iter().filter(|c| c.is_empty()).count();
     let status = match session.status() {
         Status::Playing => "",
         Status::Won => " The game is won.",
         Status::Lost => " The game is lost.",
     };
-    let stock = if session.game().kind.is_spider() {
-        format!(
+    let stock = match position {
+        Position::Spider(table) => format!(
             "Stock {} cards, {} {}.",
-            position.stock.len(),
+            table.stock.len(),
             session.deals_left(),
             plural(session.deals_left(), "deal", "deals")
-        )
-    } else {
-        format!("Stock {} cards.", position.stock.len())
+        ),
+        Position::Reno(table) => format!("Stock {} cards.", table.stock.len()),
     };
     format!(
         "Deal {}. {stock} {} {}. {} {}.{status}",
@@ -248,7 +248,7 @@ fn event(event: &Event, session: &Session) -> String {
         Event::Turned { card, column } => {
             format!("Turned up {} in column {}.", card.spoken(), column + 1)
         }
-        Event::Dealt { cards, stock, .. } if !session.game().kind.is_spider() => {
+        Event::Dealt { cards, stock, .. } if matches!(session.position(), Position::Reno(_)) => {
             format!("Turned {}. {stock} left.", spoken(cards))
         }
         Event::Played {

@@ -7,7 +7,8 @@ use crate::command::COMMANDS;
 use crate::error::Failure;
 use crate::game::cards::{Card, Suit};
 use crate::game::event::Event;
-use crate::game::position::{Pile, Status};
+use crate::game::position::{Pile, Position, Status};
+use crate::game::reno;
 use crate::interpreter::{Reply, Settings};
 use crate::session::Session;
 use owo_colors::OwoColorize;
@@ -45,7 +46,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             );
             for action in actions {
                 let command = action.to_string();
-                let what = SHORT.describe(*action, session.position(), session.game());
+                let what = SHORT.describe(*action, session.position());
                 out.push_str(&format!("\n  {command:<14}{what}"));
             }
             out
@@ -118,10 +119,12 @@ fn event(event: &Event, session: &Session) -> String {
             to + 1
         ),
         Event::Turned { card, column } => format!("Turned up {card} in column {}.", column + 1),
-        Event::Dealt { cards, stock, .. } if !session.game().kind.is_spider() => format!(
-            "Turned {} onto the waste; {stock} left in the stock.",
-            SHORT.run(cards)
-        ),
+        Event::Dealt { cards, stock, .. } if matches!(session.position(), Position::Reno(_)) => {
+            format!(
+                "Turned {} onto the waste; {stock} left in the stock.",
+                SHORT.run(cards)
+            )
+        }
         Event::Played {
             cards,
             from,
@@ -200,25 +203,23 @@ fn action_list(actions: &[crate::game::position::Action]) -> String {
 
 fn header(session: &Session) -> String {
     let game = session.game();
-    let position = session.position();
     let status = match session.status() {
         Status::Playing => String::new(),
         status => format!(" | {}", status.name().to_uppercase()),
     };
-    if !game.kind.is_spider() {
-        return format!(
-            "Reno deal {} | stock {} | home {} of 52 | moves {} | bank {}{status}",
-            session.seed(),
-            position.stock.len(),
-            position
-                .foundations
-                .iter()
-                .map(|&n| n as usize)
-                .sum::<usize>(),
-            session.moves(),
-            dollars(session.score())
-        );
-    }
+    let table = match session.position() {
+        Position::Spider(table) => table,
+        Position::Reno(table) => {
+            return format!(
+                "Reno deal {} | stock {} | home {} of 52 | moves {} | bank {}{status}",
+                session.seed(),
+                table.stock.len(),
+                home(table),
+                session.moves(),
+                dollars(session.score())
+            );
+        }
+    };
     let suits = game.suits as usize;
     let mut options = format!("{suits} {}", plural(suits, "suit", "suits"));
     if game.relaxed > 0 {
@@ -231,10 +232,10 @@ fn header(session: &Session) -> String {
         "{} ({options}) deal {} | stock {}, {} {} | removed {} of {} | moves {} | score {}{status}",
         game.kind.title(),
         session.seed(),
-        position.stock.len(),
+        table.stock.len(),
         session.deals_left(),
         plural(session.deals_left(), "deal", "deals"),
-        position.removed.len(),
+        table.removed.len(),
         game.total_suits(),
         session.moves(),
         session.score()
@@ -243,8 +244,7 @@ fn header(session: &Session) -> String {
 
 /// Reno's piles above the columns: the holding pile and the waste with their tops, and each foundation's
 /// top card (clubs, spades, hearts, diamonds).
-fn reno_piles(session: &Session, settings: &Settings) -> String {
-    let position = session.position();
+fn reno_piles(position: &reno::Table, settings: &Settings) -> String {
     let top = |card: Option<&Card>| match card {
         Some(&card) => paint(card, card.to_string(), settings.color),
         None => "--".to_string(),
@@ -266,6 +266,11 @@ fn reno_piles(session: &Session, settings: &Settings) -> String {
     )
 }
 
+/// Cards on Reno's foundations.
+fn home(table: &reno::Table) -> usize {
+    table.foundations.iter().map(|&n| n as usize).sum()
+}
+
 /// Money as Reno's bank shows it: `-$52`, `$0`, `$13`.
 fn dollars(amount: i32) -> String {
     if amount < 0 {
@@ -277,19 +282,18 @@ fn dollars(amount: i32) -> String {
 
 /// The `score` line: points for Spider games, the bank for Reno.
 fn score_line(session: &Session) -> String {
-    if session.game().kind.is_spider() {
-        format!("Score: {} of {}.", session.score(), session.max_score())
-    } else {
-        format!(
+    match session.position() {
+        Position::Spider(_) => format!("Score: {} of {}.", session.score(), session.max_score()),
+        Position::Reno(_) => format!(
             "Bank: {} (at most {}).",
             dollars(session.score()),
             dollars(session.max_score())
-        )
+        ),
     }
 }
 
 fn tableau(session: &Session, settings: &Settings) -> String {
-    let columns = &session.position().columns;
+    let columns = session.position().columns();
     let rows = columns
         .iter()
         .map(|c| c.cards.len())
@@ -297,8 +301,8 @@ fn tableau(session: &Session, settings: &Settings) -> String {
         .unwrap_or(0)
         .max(1);
     let mut lines = vec![header(session)];
-    if !session.game().kind.is_spider() {
-        lines.push(reno_piles(session, settings));
+    if let Position::Reno(table) = session.position() {
+        lines.push(reno_piles(table, settings));
     }
     let mut numbers = String::from("  ");
     for c in 1..=columns.len() {
@@ -332,7 +336,7 @@ fn paint(card: Card, padded: String, color: bool) -> String {
 }
 
 fn column(session: &Session, index: usize) -> String {
-    let column = &session.position().columns[index];
+    let column = &session.position().columns()[index];
     if column.is_empty() {
         return format!("Column {}: empty.", index + 1);
     }
@@ -341,15 +345,14 @@ fn column(session: &Session, index: usize) -> String {
         .into_iter()
         .map(|run| SHORT.run(run))
         .collect();
-    if session.game().kind.is_spider() {
-        format!(
+    match session.position() {
+        Position::Spider(_) => format!(
             "Column {}: {} face down; {}.",
             index + 1,
             column.hidden,
             runs.join(" ")
-        )
-    } else {
-        format!("Column {}: {}.", index + 1, runs.join(" "))
+        ),
+        Position::Reno(_) => format!("Column {}: {}.", index + 1, runs.join(" ")),
     }
 }
 
@@ -360,7 +363,9 @@ fn find(session: &Session, card: Card) -> String {
         .iter()
         .map(|(c, row)| format!("column {} row {}", c + 1, row + 1))
         .collect();
-    places.extend(position.find_on_top(card).into_iter().map(pile));
+    if let Position::Reno(table) = position {
+        places.extend(table.find_on_top(card).into_iter().map(pile));
+    }
     if places.is_empty() {
         return format!("No {card} is face up.");
     }
@@ -371,7 +376,7 @@ fn find(session: &Session, card: Card) -> String {
 fn spaces(session: &Session) -> String {
     let spaces: Vec<String> = session
         .position()
-        .columns
+        .columns()
         .iter()
         .enumerate()
         .filter(|(_, c)| c.is_empty())
@@ -385,33 +390,25 @@ fn spaces(session: &Session) -> String {
 }
 
 pub fn status_line(session: &Session) -> String {
-    let position = session.position();
     let game = session.game();
-    let stock = if game.kind.is_spider() {
-        format!(
-            "Stock {} cards, {} {} left.",
-            position.stock.len(),
-            session.deals_left(),
-            plural(session.deals_left(), "deal", "deals")
-        )
-    } else {
-        format!("Stock {} cards.", position.stock.len())
-    };
-    let home = if game.kind.is_spider() {
-        format!(
-            "Removed {} of {} suits.",
-            position.removed.len(),
-            game.total_suits()
-        )
-    } else {
-        format!(
-            "Home {} of 52 cards.",
-            position
-                .foundations
-                .iter()
-                .map(|&n| n as usize)
-                .sum::<usize>()
-        )
+    let (stock, home) = match session.position() {
+        Position::Spider(table) => (
+            format!(
+                "Stock {} cards, {} {} left.",
+                table.stock.len(),
+                session.deals_left(),
+                plural(session.deals_left(), "deal", "deals")
+            ),
+            format!(
+                "Removed {} of {} suits.",
+                table.removed.len(),
+                game.total_suits()
+            ),
+        ),
+        Position::Reno(table) => (
+            format!("Stock {} cards.", table.stock.len()),
+            format!("Home {} of 52 cards.", home(table)),
+        ),
     };
     format!(
         "{stock} Empty columns: {}. {home} {}.",
@@ -422,9 +419,8 @@ pub fn status_line(session: &Session) -> String {
 
 fn info(session: &Session) -> String {
     let game = session.game();
-    let position = session.position();
-    let mut lines = if game.kind.is_spider() {
-        vec![
+    let mut lines = match session.position() {
+        Position::Spider(table) => vec![
             format!(
                 "Game: {}, {} {}, relaxed {}, autoremove {}.",
                 game.kind.title(),
@@ -437,31 +433,23 @@ fn info(session: &Session) -> String {
             format!("Moves: {}.", session.moves()),
             format!(
                 "Stock: {} cards, {} {} left.",
-                position.stock.len(),
+                table.stock.len(),
                 session.deals_left(),
                 plural(session.deals_left(), "deal", "deals")
             ),
             format!(
                 "Suits removed: {} of {}.",
-                position.removed.len(),
+                table.removed.len(),
                 game.total_suits()
             ),
-        ]
-    } else {
-        vec![
+        ],
+        Position::Reno(table) => vec![
             "Game: Reno.".to_string(),
             format!("Deal: {}.", session.seed()),
             format!("Moves: {}.", session.moves()),
-            format!("Stock: {} cards.", position.stock.len()),
-            format!(
-                "Foundations: {} of 52 cards.",
-                position
-                    .foundations
-                    .iter()
-                    .map(|&n| n as usize)
-                    .sum::<usize>()
-            ),
-        ]
+            format!("Stock: {} cards.", table.stock.len()),
+            format!("Foundations: {} of 52 cards.", home(table)),
+        ],
     };
     lines.extend([
         score_line(session),

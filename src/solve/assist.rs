@@ -101,23 +101,15 @@ pub fn describe(position: &Position, game: &Game, line: &[Action]) -> Vec<LineSt
     let mut position = position.clone();
     let mut steps = Vec::with_capacity(line.len());
     for &action in line {
-        let (cards, onto) = match action {
-            Action::Move { from, row, to } => (
-                position.columns[from].cards[row..].to_vec(),
-                position.columns[to].bottom(),
-            ),
-            Action::Remove { column } => {
-                let cards = &position.columns[column].cards;
-                (cards[cards.len().saturating_sub(13)..].to_vec(), None)
-            }
-            _ => {
-                let n = position.stock.len().min(position.columns.len());
-                let stock = &position.stock;
-                (
-                    stock[stock.len() - n..].iter().rev().copied().collect(),
-                    None,
-                )
-            }
+        let (cards, onto) = if action.is_deal() {
+            let stock = position.stock();
+            let n = stock.len().min(position.column_count());
+            (
+                stock[stock.len() - n..].iter().rev().copied().collect(),
+                None,
+            )
+        } else {
+            position.moving(action)
         };
         steps.push(LineStep {
             action,

@@ -18,8 +18,8 @@ pub use assist::{
 };
 pub use state::Unsupported;
 
-use crate::game::Game;
 use crate::game::position::{Action, Position, Status};
+use crate::game::{Game, spider};
 use state::{State, Weights};
 use std::time::{Duration, Instant};
 use table::Budget;
@@ -166,13 +166,13 @@ fn schedule() -> impl Iterator<Item = (usize, usize, Weights)> {
 /// Searches for a winning line from `position`.
 pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report, Unsupported> {
     let started = Instant::now();
-    if !game.kind.is_spider() {
+    let Position::Spider(table) = position else {
         return Err(Unsupported(format!(
             "the solver plays spider and spiderette, not {}",
             game.kind.name()
         )));
-    }
-    let (rules, root) = State::from_position(game, position)?;
+    };
+    let (rules, root) = State::from_table(game, table)?;
     let mut budget = Budget {
         deadline: started + limits.time,
         max_bytes: limits.max_bytes,
@@ -219,7 +219,9 @@ fn expand(rules: &state::Rules, root: State, steps: &[state::Step]) -> Vec<Actio
     let mut actions = Vec::new();
     let mut state = root;
     for &step in steps {
-        state.apply(rules, step, &mut |action| actions.push(action));
+        state.apply(rules, step, &mut |action| {
+            actions.push(Action::Spider(action))
+        });
     }
     actions
 }
@@ -244,7 +246,8 @@ fn winning_length(game: &Game, position: &Position, line: &[Action]) -> Option<u
         position.apply(action, &game, false).ok()?;
         // The game is won once every suit is complete in its column, which can be before the line's last
         // removals: look where a removal follows, and at the end.
-        if (i + 1 == line.len() || matches!(line[i + 1], Action::Remove { .. }))
+        if (i + 1 == line.len()
+            || matches!(line[i + 1], Action::Spider(spider::Action::Remove { .. })))
             && position.status(&game) == Status::Won
         {
             return Some(i + 1);

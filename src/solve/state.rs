@@ -8,7 +8,7 @@
 //! too few cards to fill the columns before a deal.
 
 use crate::game::Game;
-use crate::game::position::{Action, Position};
+use crate::game::spider::{Action, Table};
 
 pub const MAX_COLUMNS: usize = 10;
 pub const MAX_CARDS: usize = 104;
@@ -27,7 +27,7 @@ pub struct Rules {
     pub total_suits: u8,
     /// The game removes complete suits by itself, so the search must too.
     pub autoremove: bool,
-    /// The stock as `Position` holds it: the last card is dealt first.
+    /// The stock as the table holds it: the last card is dealt first.
     pub stock: Vec<u8>,
 }
 
@@ -87,8 +87,8 @@ pub struct State {
 pub struct Unsupported(pub String);
 
 impl State {
-    /// The rules and the state of a game's position.
-    pub fn from_position(game: &Game, position: &Position) -> Result<(Rules, State), Unsupported> {
+    /// The rules and the state of a Spider table.
+    pub fn from_table(game: &Game, position: &Table) -> Result<(Rules, State), Unsupported> {
         let columns = position.columns.len();
         if columns == 0 || columns > MAX_COLUMNS || position.card_count() > MAX_CARDS {
             return Err(Unsupported(format!(
