@@ -113,3 +113,42 @@ pub fn io_text(error: &io::Error) -> String {
         }
     }
 }
+
+/// Why the program stops early. `main` prints it on standard error, once, and exits with its status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// `--load FILE` refused the file: the line that says why.
+    Load(String),
+    /// `--resume` in a script or a pipe.
+    ResumeNotAtPrompt,
+    /// A script that cannot be read (its name made printable).
+    Script { path: String, reason: String },
+    /// Standard input or the prompt failed.
+    Input(String),
+    /// A command failed under `--strict`; its answer said why already.
+    Strict,
+}
+
+impl Error {
+    /// 2 for a misuse of the options, as clap's own errors; 1 for the rest.
+    pub fn status(&self) -> u8 {
+        match self {
+            Error::ResumeNotAtPrompt => 2,
+            _ => 1,
+        }
+    }
+
+    /// The line for standard error; none when the output said it already.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Error::Load(line) => Some(line.clone()),
+            Error::ResumeNotAtPrompt => Some(
+                "--resume works only at the prompt: scripts and pipes never touch the kept game"
+                    .to_string(),
+            ),
+            Error::Script { path, reason } => Some(format!("cannot read {path}: {reason}")),
+            Error::Input(reason) => Some(reason.clone()),
+            Error::Strict => None,
+        }
+    }
+}

@@ -15,7 +15,16 @@ fn main() -> ExitCode {
     // A run over deals ends quietly on an output error (a closed pipe), with status 1.
     let batch = |result: io::Result<()>| u8::from(result.is_err());
     let status = match mode {
-        Mode::Play(config) => spider::app::play(config),
+        Mode::Play(config) => match spider::app::play(config) {
+            Ok(()) => 0,
+            // The one place a game's error is said and turned into the exit status.
+            Err(error) => {
+                if let Some(message) = error.message() {
+                    eprintln!("spider: {message}");
+                }
+                error.status()
+            }
+        },
         Mode::Solve(options) => batch(spider::app::solve::run(&options, &mut io::stdout().lock())),
         Mode::Autoplay(options) => batch(spider::app::autoplay::run(
             &options,

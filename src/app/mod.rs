@@ -3,6 +3,7 @@
 //! command-line syntax: the binary's `cli.rs` turns options into a `Config` or a run's options.
 
 use crate::command::{Face, parse_line};
+use crate::error::Error;
 use crate::game::Game;
 use crate::game::deal::MAX_SEED;
 use crate::interpreter::{Interpreter, Reply, Settings};
@@ -94,45 +95,41 @@ pub fn start(config: &Config) -> Result<Interpreter, String> {
     Ok(interpreter)
 }
 
-/// Plays a game from scripts, a pipe or the prompt, and returns the exit status.
-pub fn play(config: Config) -> u8 {
-    let mut interpreter = match start(&config) {
-        Ok(interpreter) => interpreter,
-        Err(message) => {
-            eprintln!("spider: {message}");
-            return 1;
-        }
-    };
+/// Plays a game from scripts, a pipe or the prompt; the error says why it stopped early, and `main`
+/// prints it.
+pub fn play(config: Config) -> Result<(), Error> {
+    let mut interpreter = start(&config).map_err(Error::Load)?;
     let at_prompt = config.scripts.is_empty() && io::stdin().is_terminal();
     if config.resume && !at_prompt {
-        eprintln!(
-            "spider: --resume works only at the prompt: scripts and pipes never touch the kept game"
-        );
-        return 2;
+        return Err(Error::ResumeNotAtPrompt);
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
+    let strict = |flow: Flow| match flow {
+        Flow::Failed if config.strict => Err(Error::Strict),
+        _ => Ok(()),
+    };
 
     if !config.scripts.is_empty() {
         for path in &config.scripts {
             let text = match std::fs::read(path) {
                 Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 Err(error) => {
-                    // Escaped, so that a strange file name still makes one line.
-                    let name = path.display().to_string();
-                    eprintln!("spider: cannot read {}: {error}", name.escape_debug());
-                    return 1;
+                    return Err(Error::Script {
+                        // Escaped, so that a strange file name still makes one line.
+                        path: path.display().to_string().escape_debug().to_string(),
+                        reason: error.to_string(),
+                    });
                 }
             };
             for line in text.lines() {
                 match feed(&mut interpreter, line, true, config.strict, &mut out) {
-                    Flow::Quit => return 0,
-                    Flow::Failed if config.strict => return 1,
-                    _ => {}
+                    Flow::Quit => return Ok(()),
+                    flow => strict(flow)?,
                 }
             }
         }
-        return 0;
+        return Ok(());
     }
 
     let stdin = io::stdin();
@@ -144,20 +141,24 @@ pub fn play(config: Config) -> u8 {
     loop {
         buffer.clear();
         match input.read_until(b'\n', &mut buffer) {
-            Ok(0) => return 0,
+            Ok(0) => return Ok(()),
             Ok(_) => {}
             Err(error) => {
-                eprintln!("spider: cannot read standard input: {error}");
-                return 1;
+                return Err(Error::Input(format!("cannot read standard input: {error}")));
             }
         }
         let line = String::from_utf8_lossy(&buffer);
         match feed(&mut interpreter, &line, true, config.strict, &mut out) {
-            Flow::Quit => return 0,
-            Flow::Failed if config.strict => return 1,
-            _ => {}
+            Flow::Quit => return Ok(()),
+            flow => strict(flow)?,
         }
     }
+}
+
+/// A problem that stops nothing (the statistics or the history could not be written), said on standard
+/// error in one place.
+pub fn warn(message: &str) {
+    eprintln!("spider: {message}");
 }
 
 /// Colour only where asked, or on a terminal that does not refuse it: supports-color reads the terminal,
@@ -195,6 +196,9 @@ pub fn feed(
         let text = render::render(&result, &interpreter.session, &interpreter.settings);
         if !text.is_empty() {
             let _ = writeln!(out, "{text}");
+        }
+        for warning in interpreter.take_warnings() {
+            warn(&warning);
         }
         match result {
             // Under --strict the first failure ends the line and the program.

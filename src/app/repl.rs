@@ -3,6 +3,7 @@
 
 use crate::app::{Flow, feed};
 use crate::command::{COMMANDS, Face};
+use crate::error::Error;
 use crate::interpreter::Interpreter;
 use crate::render;
 use rustyline::completion::{Completer, Pair};
@@ -25,9 +26,9 @@ pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "spider").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
-/// Runs the prompt until `quit` or end of input; returns the exit status.
-/// With `resume`, starts from the game kept when the prompt was last left unfinished.
-pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> u8 {
+/// Runs the prompt until `quit` or end of input. With `resume`, starts from the game kept when the
+/// prompt was last left unfinished.
+pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Result<(), Error> {
     interpreter.at_prompt = true;
     // List completion, as in a shell: Tab completes a common prefix and lists the choices.
     let config = rustyline::Config::builder()
@@ -36,10 +37,7 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
         .build();
     let mut editor: Editor<Completion, DefaultHistory> = match Editor::with_config(config) {
         Ok(editor) => editor,
-        Err(error) => {
-            eprintln!("spider: cannot start the prompt: {error}");
-            return 1;
-        }
+        Err(error) => return Err(Error::Input(format!("cannot start the prompt: {error}"))),
     };
     editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
     let history = data_dir().map(|dir| dir.join("history.txt"));
@@ -65,25 +63,22 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
         let _ = writeln!(out, "{opening}");
     }
 
-    let status = loop {
+    let ended = loop {
         match editor.readline(PROMPT) {
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
                 if feed(interpreter, &line, false, false, out) == Flow::Quit {
-                    break 0;
+                    break Ok(());
                 }
                 // `load` and `resume` may have brought another game, with other piles to complete.
                 editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
             }
             // Ctrl-C clears the line, as in a shell; Ctrl-D ends.
             Err(ReadlineError::Interrupted) => continue,
-            Err(ReadlineError::Eof) => break 0,
-            Err(error) => {
-                eprintln!("spider: cannot read the prompt: {error}");
-                break 1;
-            }
+            Err(ReadlineError::Eof) => break Ok(()),
+            Err(error) => break Err(Error::Input(format!("cannot read the prompt: {error}"))),
         }
     };
     // An unfinished game is kept for `resume`.
@@ -94,15 +89,21 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
             render::render(&result, &interpreter.session, &interpreter.settings)
         );
     }
+    for warning in interpreter.take_warnings() {
+        super::warn(&warning);
+    }
     if let Some(path) = &history {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
         if let Err(error) = editor.save_history(path) {
-            eprintln!("spider: cannot save history to {}: {error}", path.display());
+            super::warn(&format!(
+                "cannot save history to {}: {error}",
+                path.display()
+            ));
         }
     }
-    status
+    ended
 }
 
 /// Tab completion: command names first, then what each command takes.

@@ -126,8 +126,10 @@ impl Interpreter {
             return None;
         }
         let path = kept_path(&home);
-        if !self.tally.resumed {
-            super::count_replaced_kept(&home);
+        if !self.tally.resumed
+            && let Err(warning) = super::count_replaced_kept(&home)
+        {
+            self.warnings.push(warning);
         }
         let result = fs::create_dir_all(&home)
             .map_err(|e| FileError::new("save to", &path, None, io_reason(&e)))

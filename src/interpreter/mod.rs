@@ -77,6 +77,8 @@ pub struct Interpreter {
     pub(crate) replaying: bool,
     /// The last solve, kept for `solve show` and `solve play` from the same position.
     solved: Option<crate::solve::Known>,
+    /// Problems that stopped nothing (the statistics could not be written), for the program to say.
+    warnings: Vec<String>,
 }
 
 impl Interpreter {
@@ -89,7 +91,13 @@ impl Interpreter {
             tally: Tally::default(),
             replaying: false,
             solved: None,
+            warnings: Vec::new(),
         }
+    }
+
+    /// The warnings since they were last taken, oldest first.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
     }
 
     /// Does one command; a failed one changes nothing.

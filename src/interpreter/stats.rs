@@ -86,7 +86,7 @@ impl Interpreter {
         };
         if let Err(error) = record(home, self.session.game(), outcome) {
             // The game goes on; the statistics file is left as it was.
-            eprintln!("spider: {}", error.message(|_| String::new()));
+            self.warnings.push(error.message(|_| String::new()));
         }
     }
 
@@ -102,10 +102,11 @@ impl Interpreter {
     }
 }
 
-/// Counts a game kept at the prompt that a newer one is about to replace, if it was still to count.
-pub(crate) fn count_replaced_kept(home: &Path) {
+/// Counts a game kept at the prompt that a newer one is about to replace, if it was still to count; the
+/// error is a warning (the statistics are left as they were).
+pub(crate) fn count_replaced_kept(home: &Path) -> Result<(), String> {
     let Ok(kept) = load(&kept_path(home)) else {
-        return;
+        return Ok(());
     };
     let session = &kept.session;
     if kept.stats_pending && session.steps().next().is_some() && session.status() != Status::Won {
@@ -115,8 +116,7 @@ pub(crate) fn count_replaced_kept(home: &Path) {
             moves: session.moves(),
             assisted: session.assisted(),
         };
-        if let Err(error) = record(home, session.game(), outcome) {
-            eprintln!("spider: {}", error.message(|_| String::new()));
-        }
+        record(home, session.game(), outcome).map_err(|error| error.message(|_| String::new()))?;
     }
+    Ok(())
 }
