@@ -45,6 +45,13 @@ pub fn run(lab: &LabOptions, out: &mut dyn Write) -> io::Result<()> {
     let results = play_deals(options, |seed| play(&game, seed, &budget, draw, until), out)?;
     print_summary(options, &results, started, &draw_text(draw), out)?;
     let json = options.output == AutoplayOutput::Json;
+    if json && draw != 0 {
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({"type": "draw", "sample_seed": draw})
+        )?;
+    }
     if let Some(deal) = until {
         let until = UntilLine {
             kind: "until",
