@@ -24,11 +24,33 @@ pub enum Mode {
     /// `spider autoplay` with the lab's research switches (a build with the `lab` feature).
     #[cfg(feature = "lab")]
     Lab(spider::lab::LabOptions),
+    /// `spider completions SHELL`: a completion script, made from these very options.
+    Completions(clap_complete::Shell),
+    /// `spider man`: the manual page, made from these very options.
+    Man,
+}
+
+/// Prints the completion script for `shell`, made from the options this file defines.
+pub fn completions(
+    shell: clap_complete::Shell,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    use clap_complete::Generator;
+    let mut command = Args::command();
+    command.set_bin_name("spider");
+    command.build();
+    // The fallible form: a closed pipe ends the program quietly instead of a panic.
+    shell.try_generate(&command, out)
+}
+
+/// Prints the manual page in roff, made from the options this file defines.
+pub fn man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    clap_mangen::Man::new(Args::command()).render(out)
 }
 
 /// Spider patience at a prompt, in scripts and in pipes. Deal numbers are xpat2's.
 #[derive(Parser, Debug)]
-#[command(name = "spider", version, about, long_about = None)]
+#[command(name = "spider", version, long_about = None)]
 #[command(args_conflicts_with_subcommands = true)]
 struct Args {
     /// `spider solve ...`: the solver on a range of deals instead of a game.
@@ -105,6 +127,14 @@ enum Subcommand {
     /// Play deals from the start with the hint alone (no undo, never seeing face-down cards): one result a
     /// deal, then the win rate.
     Autoplay(AutoplayArgs),
+    /// Print a completion script for a shell (e.g. `spider completions bash > ~/.local/share/bash-completion/completions/spider`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page, in roff (e.g. `spider man > spider.1; man ./spider.1`).
+    Man,
 }
 
 /// What `spider solve` and `spider autoplay` share: which deals of which game, how many at once, and how
@@ -347,6 +377,8 @@ where
     match args.command.take() {
         Some(Subcommand::Solve(solve)) => return Ok(Mode::Solve(solve_options(solve)?)),
         Some(Subcommand::Autoplay(autoplay)) => return autoplay_mode(autoplay),
+        Some(Subcommand::Completions { shell }) => return Ok(Mode::Completions(shell)),
+        Some(Subcommand::Man) => return Ok(Mode::Man),
         None => {}
     }
     if args.winnable && args.game == GameArg::Reno {

@@ -32,6 +32,8 @@ fn main() -> ExitCode {
         )),
         #[cfg(feature = "lab")]
         Mode::Lab(options) => batch(spider::lab::run(&options, &mut io::stdout().lock())),
+        Mode::Completions(shell) => batch(cli::completions(shell, &mut io::stdout().lock())),
+        Mode::Man => batch(cli::man(&mut io::stdout().lock())),
     };
     ExitCode::from(status)
 }

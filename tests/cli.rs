@@ -226,6 +226,34 @@ fn bad_options_exit_two_and_play_nothing() {
     }
 }
 
+#[test]
+fn completions_and_the_manual_page_are_made_from_the_options() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef spider"),
+        ("fish", "complete -c spider"),
+    ] {
+        let run = spider(&["completions", shell], None);
+        assert_eq!(run.code, Some(0), "{shell}: {}", run.stderr);
+        assert!(run.stdout.contains(marker), "{shell}: {}", run.stdout);
+        // Fish names a long option `-l suits`; bash and zsh `--suits`.
+        for option in ["suits", "seeds", "time-limit", "autoplay"] {
+            assert!(run.stdout.contains(option), "{shell} completes no {option}");
+        }
+    }
+    let man = spider(&["man"], None);
+    assert_eq!(man.code, Some(0), "{}", man.stderr);
+    assert!(man.stdout.contains(".TH spider 1"), "{}", man.stdout);
+    for option in ["suits", "autoremove", "autoplay", "solve"] {
+        assert!(
+            man.stdout.contains(option),
+            "the manual page names no {option}"
+        );
+    }
+    let bad = spider(&["completions", "tcsh"], None);
+    assert_eq!(bad.code, Some(2));
+}
+
 /// The product's help names no research switch; a build with the lab feature adds them.
 #[cfg(not(feature = "lab"))]
 #[test]

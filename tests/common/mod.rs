@@ -21,7 +21,7 @@ where
     }
 }
 
-/// What `spider ARGS` prints for a run over deals (`spider solve`, `spider autoplay`).
+/// What `spider ARGS` prints for anything but a game (`spider solve`, `spider autoplay`, `spider man` ...).
 pub fn run<I, T>(args: I) -> String
 where
     I: IntoIterator<Item = T>,
@@ -33,6 +33,8 @@ where
         Ok(cli::Mode::Autoplay(options)) => spider::app::autoplay::run(&options, &mut out),
         #[cfg(feature = "lab")]
         Ok(cli::Mode::Lab(options)) => spider::lab::run(&options, &mut out),
+        Ok(cli::Mode::Completions(shell)) => cli::completions(shell, &mut out),
+        Ok(cli::Mode::Man) => cli::man(&mut out),
         Ok(cli::Mode::Play(_)) => panic!("a game, not a run over deals"),
         Err(error) => panic!("bad command line: {error}"),
     }
