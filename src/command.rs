@@ -206,8 +206,9 @@ pub const COMMANDS: &[Usage] = &[
         name: "new",
         aliases: &[],
         synopsis: "new [N]",
-        summary: "a new deal: number N (0 to 999999999), or a random one",
-        detail: "new --winnable: a random deal that the solver has proved winnable.",
+        summary: "a new deal: number N (0 to 999999999), or a random one; new --winnable: a random one the \
+                  solver has proved winnable",
+        detail: "",
     },
     Usage {
         name: "solve",
