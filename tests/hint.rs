@@ -2,24 +2,12 @@
 
 mod common;
 
+use common::{SMALL, game, json_lines, small_autoplay};
+
 use spider::game::position::{Position, Status};
 use spider::game::spider::Table;
 use spider::game::{Game, GameKind};
 use spider::hint::{Budget, Goal, Rng, View, Visited, hint, play_deal, stage};
-
-const SMALL: Budget = Budget {
-    nodes: 150,
-    endgame_nodes: 150,
-    samples: 3,
-};
-
-fn game(kind: GameKind, suits: u8) -> Game {
-    Game {
-        kind,
-        suits,
-        ..Game::default()
-    }
-}
 
 /// The same position with its unseen cards dealt otherwise: the face-down cards, the stock and the
 /// holding pile below its top rotated by one place among themselves.
@@ -75,21 +63,6 @@ fn positions(game: &Game, seed: u32) -> Vec<Position> {
     out
 }
 
-/// `spider autoplay --output json` at one suit with a tiny budget, and the options in `extra`.
-fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
-    let mut args = vec![
-        "spider", "autoplay", "--suits", "1", "--seeds", seeds, "--nodes", "60", "--output", "json",
-    ];
-    args.extend_from_slice(extra);
-    common::run(args)
-}
-
-/// Each line of `autoplay --output json`, parsed.
-fn json_lines(text: &str) -> Vec<serde_json::Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 #[test]
 fn the_hint_cannot_peek() {
     let games = [

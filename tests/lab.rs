@@ -5,40 +5,12 @@
 
 mod common;
 
+use common::{SMALL, game, json_lines, small_autoplay};
+
+use spider::game::GameKind;
 use spider::game::position::Status;
-use spider::game::{Game, GameKind};
-use spider::hint::{Budget, Rng, play, play_deal};
+use spider::hint::{Rng, play, play_deal};
 use spider::lab::{Verdict, play_endgames};
-
-const SMALL: Budget = Budget {
-    nodes: 150,
-    endgame_nodes: 150,
-    samples: 3,
-};
-
-fn game(kind: GameKind, suits: u8) -> Game {
-    Game {
-        kind,
-        suits,
-        ..Game::default()
-    }
-}
-
-/// `spider autoplay --output json` at one suit with a tiny budget, and the options in `extra`.
-fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
-    let mut args = vec![
-        "spider", "autoplay", "--suits", "1", "--seeds", seeds, "--nodes", "60", "--output", "json",
-    ];
-    args.extend_from_slice(extra);
-    common::run(args)
-}
-
-/// Each line of `autoplay --output json`, parsed.
-fn json_lines(text: &str) -> Vec<serde_json::Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 /// The deal lines of a `small_autoplay` run, without their timings.
 fn deal_lines(text: &str) -> Vec<serde_json::Value> {

@@ -7,6 +7,40 @@
 pub mod cli;
 
 use spider::Config;
+use spider::game::{Game, GameKind};
+use spider::hint::Budget;
+
+/// A hint that thinks little, so that tests of whole games stay quick.
+pub const SMALL: Budget = Budget {
+    nodes: 150,
+    endgame_nodes: 150,
+    samples: 3,
+};
+
+/// A game of `kind` at `suits` suits, other options as by default.
+pub fn game(kind: GameKind, suits: u8) -> Game {
+    Game {
+        kind,
+        suits,
+        ..Game::default()
+    }
+}
+
+/// `spider autoplay --output json` at one suit with a tiny budget, and the options in `extra`.
+pub fn small_autoplay(seeds: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "spider", "autoplay", "--suits", "1", "--seeds", seeds, "--nodes", "60", "--output", "json",
+    ];
+    args.extend_from_slice(extra);
+    run(args)
+}
+
+/// Each line of JSON output, parsed.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
 
 /// The configuration of `spider ARGS` for a game (the first word is the program's name).
 pub fn config<I, T>(args: I) -> Config
