@@ -80,8 +80,14 @@ impl Card {
         Card(((suit as u8) << 4) | rank)
     }
 
+    /// The card's byte: `(suit << 4) | rank`, the encoding the solver and the hint search with (see
+    /// [`byte`]).
+    pub fn byte(self) -> u8 {
+        self.0
+    }
+
     pub fn rank(self) -> u8 {
-        self.0 & 0x0f
+        byte::rank(self.0)
     }
 
     pub fn suit(self) -> Suit {
@@ -94,7 +100,7 @@ impl Card {
 
     /// True when `self` may lie directly on `other` inside a same-suit run.
     pub fn follows_in_suit(self, other: Card) -> bool {
-        self.suit() == other.suit() && self.rank() + 1 == other.rank()
+        byte::follows_in_suit(self.0, other.0)
     }
 
     /// The spoken name: `ten of spades`.
@@ -113,6 +119,30 @@ impl fmt::Display for Card {
 impl fmt::Debug for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")
+    }
+}
+
+/// Cards as bytes (`Card::byte`: the suit in bits 4..6, the rank in bits 0..4), for the engines that
+/// search with them: the solver's `State` and the hint's `Table`. A rank never reaches 15, so one byte
+/// follows another in its suit exactly when it is one less. (The hint also uses 15, rank 15 of clubs, for a
+/// card not yet known: it follows nothing and nothing follows it.)
+pub mod byte {
+    /// The rank of a card's byte, 1 (Ace) to 13 (King).
+    #[inline]
+    pub fn rank(card: u8) -> u8 {
+        card & 0x0f
+    }
+
+    /// `lower` may lie directly on `upper` in a same-suit run: the same suit, one rank lower.
+    #[inline]
+    pub fn follows_in_suit(lower: u8, upper: u8) -> bool {
+        lower + 1 == upper
+    }
+
+    /// `lower` may lie on `upper` by rank alone, whatever their suits: one rank lower.
+    #[inline]
+    pub fn follows_by_rank(lower: u8, upper: u8) -> bool {
+        rank(lower) + 1 == rank(upper)
     }
 }
 
@@ -156,6 +186,28 @@ mod tests {
                 assert_eq!(card.to_string().parse::<Card>(), Ok(card));
                 assert_eq!(card.rank(), rank);
                 assert_eq!(card.suit(), suit);
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_agree_with_cards() {
+        let all: Vec<Card> = Suit::ALL
+            .iter()
+            .flat_map(|&suit| (ACE..=KING).map(move |rank| Card::new(rank, suit)))
+            .collect();
+        for &card in &all {
+            assert_eq!(card.byte(), ((card.suit() as u8) << 4) | card.rank());
+            assert_eq!(byte::rank(card.byte()), card.rank());
+            for &other in &all {
+                assert_eq!(
+                    byte::follows_in_suit(card.byte(), other.byte()),
+                    card.suit() == other.suit() && card.rank() + 1 == other.rank()
+                );
+                assert_eq!(
+                    byte::follows_by_rank(card.byte(), other.byte()),
+                    card.rank() + 1 == other.rank()
+                );
             }
         }
     }

@@ -10,6 +10,7 @@
 
 use super::view::View;
 use super::{Budget, Goal, Plan};
+use crate::game::cards::byte::{follows_by_rank, follows_in_suit, rank};
 use crate::game::position::Action;
 use crate::game::spider::Action as SpiderAction;
 use std::collections::{BinaryHeap, HashSet};
@@ -38,7 +39,8 @@ impl Col {
     fn run(&self) -> usize {
         let cards = self.cards();
         let mut n = cards.len().min(1);
-        while n < cards.len() && follows(cards[cards.len() - n], cards[cards.len() - n - 1]) {
+        while n < cards.len() && follows_in_suit(cards[cards.len() - n], cards[cards.len() - n - 1])
+        {
             n += 1;
         }
         n
@@ -47,15 +49,6 @@ impl Col {
     fn complete(&self) -> bool {
         self.len >= 13 && self.run() >= 13 && rank(self.up[self.len as usize - 13]) == 13
     }
-}
-
-fn rank(card: u8) -> u8 {
-    card & 15
-}
-
-/// `lower` lies on `upper` in a run of one suit.
-fn follows(lower: u8, upper: u8) -> bool {
-    lower + 1 == upper
 }
 
 /// The table as the player sees it: face-up cards and face-down counts.
@@ -111,10 +104,6 @@ pub(super) struct Context<'a> {
     weights: &'a Weights,
 }
 
-fn code(card: crate::game::cards::Card) -> u8 {
-    ((card.suit() as u8) << 4) | card.rank()
-}
-
 impl Table {
     pub(super) fn from_view(view: &View) -> Option<Table> {
         let columns = view.columns();
@@ -131,7 +120,7 @@ impl Table {
             col.hidden = c.hidden as u8;
             col.len = c.up.len() as u8;
             for (slot, &card) in col.up.iter_mut().zip(&c.up) {
-                *slot = code(card);
+                *slot = card.byte();
             }
         }
         Some(Table {
@@ -185,7 +174,8 @@ impl Table {
                 c.is_empty()
                     || (c.hidden == 0
                         && c.cards().windows(2).all(|w| {
-                            rank(w[1]) + 1 == rank(w[0]) && (relaxed == 2 || w[1] + 1 == w[0])
+                            follows_by_rank(w[1], w[0])
+                                && (relaxed == 2 || follows_in_suit(w[1], w[0]))
                         }))
             })
     }
@@ -206,7 +196,7 @@ impl Table {
             for count in 1..=run {
                 let head = cards[cards.len() - count];
                 let above = cards.len().checked_sub(count + 1).map(|i| cards[i]);
-                let breaks_suit = above.is_some_and(|a| follows(head, a));
+                let breaks_suit = above.is_some_and(|a| follows_in_suit(head, a));
                 let whole = count == cards.len() && col.hidden == 0;
                 for to in 0..self.n {
                     if to == from {
@@ -219,7 +209,9 @@ impl Table {
                             }
                         }
                         Some(b) => {
-                            if rank(b) != rank(head) + 1 || (breaks_suit && b != head + 1) {
+                            if !follows_by_rank(head, b)
+                                || (breaks_suit && !follows_in_suit(head, b))
+                            {
                                 continue;
                             }
                             if self.cols[to].len as usize + count > CAP {
@@ -304,7 +296,7 @@ impl Table {
                 v += w.cleared;
             }
             for pair in col.cards().windows(2) {
-                if follows(pair[1], pair[0]) {
+                if follows_in_suit(pair[1], pair[0]) {
                     v += w.suit_link;
                 } else {
                     v -= w.broken;
@@ -323,10 +315,10 @@ impl Table {
                 continue;
             }
             if let Some(b) = c.bottom() {
-                if b == card + 1 {
+                if follows_in_suit(card, b) {
                     return 2 * w.fit;
                 }
-                if rank(b) == rank(card) + 1 {
+                if follows_by_rank(card, b) {
                     best = w.fit;
                 }
             }
@@ -337,7 +329,7 @@ impl Table {
 
 impl<'a> Context<'a> {
     pub(super) fn new(view: &View, weights: &'a Weights) -> Context<'a> {
-        let unseen: Vec<u8> = view.unseen().iter().map(|&c| code(c)).collect();
+        let unseen: Vec<u8> = view.unseen().iter().map(|c| c.byte()).collect();
         let mut unseen_count = [0u8; 64];
         for &c in &unseen {
             unseen_count[c as usize] += 1;
@@ -699,6 +691,10 @@ pub(super) fn action(view: &View, step: Step) -> Action {
         Step::Deal => Action::Spider(SpiderAction::Deal),
     }
 }
+
+#[cfg(test)]
+#[path = "agree.rs"]
+mod agree;
 
 #[cfg(test)]
 mod tests {

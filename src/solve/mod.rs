@@ -7,6 +7,8 @@
 //! memory. Every winning line is replayed through `Position::apply` before it
 //! is reported, so a `won` answer always plays.
 
+#[cfg(test)]
+pub(crate) mod agree;
 mod assist;
 mod staged;
 mod state;

@@ -8,6 +8,7 @@
 //! too few cards to fill the columns before a deal.
 
 use crate::game::Game;
+use crate::game::cards::byte::{follows_by_rank, follows_in_suit, rank};
 use crate::game::spider::{Action, Table};
 
 pub const MAX_COLUMNS: usize = 10;
@@ -63,20 +64,6 @@ impl Step {
     }
 }
 
-pub fn rank(card: u8) -> u8 {
-    card & 15
-}
-
-/// `lower` lies on `upper` in a same-suit run.
-fn in_suit(upper: u8, lower: u8) -> bool {
-    lower + 1 == upper
-}
-
-/// `lower` lies on `upper` by rank only.
-fn in_rank(upper: u8, lower: u8) -> bool {
-    rank(lower) + 1 == rank(upper)
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct State {
     bytes: [u8; STATE_BYTES],
@@ -95,14 +82,13 @@ impl State {
                 "the solver plays at most {MAX_COLUMNS} columns and {MAX_CARDS} cards"
             )));
         }
-        let code = |card: crate::game::cards::Card| ((card.suit() as u8) << 4) | card.rank();
         let mut state = State {
             bytes: [0; STATE_BYTES],
         };
         let mut at = 0;
         for (c, column) in position.columns.iter().enumerate() {
             for &card in &column.cards {
-                state.bytes[at] = code(card);
+                state.bytes[at] = card.byte();
                 at += 1;
             }
             state.bytes[LEN + c] = column.cards.len() as u8;
@@ -115,7 +101,7 @@ impl State {
             relaxed: game.relaxed,
             total_suits: game.total_suits() as u8,
             autoremove: game.autoremove,
-            stock: position.stock.iter().map(|&c| code(c)).collect(),
+            stock: position.stock.iter().map(|c| c.byte()).collect(),
         };
         Ok((rules, state))
     }
@@ -171,7 +157,7 @@ impl State {
     /// Index in the column of its movable run's head (the column must not be empty).
     fn run_start(column: &[u8], hidden: usize) -> usize {
         let mut i = column.len() - 1;
-        while i > hidden && in_suit(column[i - 1], column[i]) {
+        while i > hidden && follows_in_suit(column[i], column[i - 1]) {
             i -= 1;
         }
         i
@@ -202,9 +188,9 @@ impl State {
             self.hidden(c) == 0
                 && column.windows(2).all(|w| {
                     if rules.relaxed == 1 {
-                        in_suit(w[0], w[1])
+                        follows_in_suit(w[1], w[0])
                     } else {
-                        in_rank(w[0], w[1])
+                        follows_by_rank(w[1], w[0])
                     }
                 })
         })
@@ -258,7 +244,7 @@ impl State {
                 let count = (want - rank(bottom)) as usize + 1;
                 let first = len - count;
                 // Splitting a same-suit run only to put its lower part on another suit: skip.
-                if first > head && onto != column[first] + 1 {
+                if first > head && !follows_in_suit(column[first], onto) {
                     complete = false;
                     continue;
                 }
@@ -379,8 +365,8 @@ impl State {
             score += weights.hidden * hidden as i32;
             let mut breaks = 0;
             for w in column[hidden..].windows(2) {
-                if in_suit(w[0], w[1]) {
-                } else if in_rank(w[0], w[1]) {
+                if follows_in_suit(w[1], w[0]) {
+                } else if follows_by_rank(w[1], w[0]) {
                     score += weights.rank_join;
                     breaks += 1;
                 } else {
