@@ -28,6 +28,8 @@ pub enum Mode {
     Completions(clap_complete::Shell),
     /// `spider man`: the manual page, made from these very options.
     Man,
+    /// `spider review FILE`: the review of a saved session.
+    Review(PathBuf, Face),
 }
 
 /// Prints the completion script for `shell`, made from the options this file defines.
@@ -135,6 +137,14 @@ enum Subcommand {
     },
     /// Print the manual page, in roff (e.g. `spider man > spider.1; man ./spider.1`).
     Man,
+    /// Review a saved session: where the game was lost, and where the hint would have played otherwise.
+    Review {
+        /// A session saved with `save FILE`.
+        file: PathBuf,
+        /// How the review is given.
+        #[arg(long, value_enum, default_value_t = OutputArg::Text)]
+        output: OutputArg,
+    },
 }
 
 /// What `spider solve` and `spider autoplay` share: which deals of which game, how many at once, and how
@@ -357,6 +367,14 @@ fn solve_options(args: SolveArgs) -> Result<BatchOptions, clap::Error> {
     })
 }
 
+fn face(output: OutputArg) -> Face {
+    match output {
+        OutputArg::Text => Face::Text,
+        OutputArg::Speech => Face::Speech,
+        OutputArg::Json => Face::Json,
+    }
+}
+
 fn parse_suits(text: &str) -> Result<u8, String> {
     match text {
         "1" => Ok(1),
@@ -379,6 +397,7 @@ where
         Some(Subcommand::Autoplay(autoplay)) => return autoplay_mode(autoplay),
         Some(Subcommand::Completions { shell }) => return Ok(Mode::Completions(shell)),
         Some(Subcommand::Man) => return Ok(Mode::Man),
+        Some(Subcommand::Review { file, output }) => return Ok(Mode::Review(file, face(output))),
         None => {}
     }
     if args.winnable && args.game == GameArg::Reno {
@@ -397,11 +416,7 @@ where
     Ok(Mode::Play(Config {
         game,
         seed: args.seed,
-        face: match args.output {
-            OutputArg::Text => Face::Text,
-            OutputArg::Speech => Face::Speech,
-            OutputArg::Json => Face::Json,
-        },
+        face: face(args.output),
         color: match args.color {
             ColorArg::Auto => ColorChoice::Auto,
             ColorArg::Always => ColorChoice::Always,

@@ -45,6 +45,8 @@ pub enum Command {
     Hint,
     /// `auto [N]`: play N hinted actions, or all of them.
     Auto(Option<usize>),
+    /// `review`: where the game was lost, and what the hint would have done.
+    Review,
 }
 
 /// `solve`, `solve show`, `solve play [N|all]`.
@@ -235,6 +237,17 @@ pub const COMMANDS: &[Usage] = &[
         synopsis: "auto [N]",
         summary: "play the next N hinted actions, or all of them to the end",
         detail: "Each action is announced, counts as a hint, and is one action for undo: undo N takes back N.",
+    },
+    Usage {
+        name: "review",
+        aliases: &[],
+        synopsis: "review",
+        summary: "where the game was lost, and where the hint would have played otherwise",
+        detail: "The solver, which sees every card, finds the last position from which the game could still \
+                 be won and the action that lost it, with its own line from there; the hint, which sees \
+                 what you saw, names up to five of your decisions before it where it would have played \
+                 otherwise, the latest first. A won game: in how many actions, and the solver's line from the \
+                 deal. Nothing is marked as assisted.",
     },
     Usage {
         name: "restart",
@@ -476,6 +489,10 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             }
         }
         "solve" => Command::Solve(parse_solve(args).map_err(ParseError)?),
+        "review" => {
+            arity(0, 0)?;
+            Command::Review
+        }
         _ => unreachable!("every name in COMMANDS is parsed above"),
     })
 }

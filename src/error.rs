@@ -125,8 +125,9 @@ pub enum Error {
     Script { path: String, reason: String },
     /// Standard input or the prompt failed.
     Input(String),
-    /// A command failed under `--strict`; its answer said why already.
-    Strict,
+    /// A command failed (under `--strict`, or the one command of `spider review`); its answer said why
+    /// already.
+    Failed,
 }
 
 impl Error {
@@ -148,7 +149,7 @@ impl Error {
             ),
             Error::Script { path, reason } => Some(format!("cannot read {path}: {reason}")),
             Error::Input(reason) => Some(reason.clone()),
-            Error::Strict => None,
+            Error::Failed => None,
         }
     }
 }

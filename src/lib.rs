@@ -15,6 +15,7 @@ pub mod interpreter;
 #[cfg(feature = "lab")]
 pub mod lab;
 pub mod render;
+pub mod review;
 pub mod session;
 pub mod solve;
 pub mod store;

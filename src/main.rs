@@ -14,17 +14,19 @@ fn main() -> ExitCode {
     };
     // A run over deals ends quietly on an output error (a closed pipe), with status 1.
     let batch = |result: io::Result<()>| u8::from(result.is_err());
-    let status = match mode {
-        Mode::Play(config) => match spider::app::play(config) {
-            Ok(()) => 0,
-            // The one place a game's error is said and turned into the exit status.
-            Err(error) => {
-                if let Some(message) = error.message() {
-                    eprintln!("spider: {message}");
-                }
-                error.status()
+    // The one place a game's error is said and turned into the exit status.
+    let game = |result: Result<(), spider::error::Error>| match result {
+        Ok(()) => 0,
+        Err(error) => {
+            if let Some(message) = error.message() {
+                eprintln!("spider: {message}");
             }
-        },
+            error.status()
+        }
+    };
+    let status = match mode {
+        Mode::Play(config) => game(spider::app::play(config)),
+        Mode::Review(path, face) => game(spider::app::review_file(&path, face)),
         Mode::Solve(options) => batch(spider::app::solve::run(&options, &mut io::stdout().lock())),
         Mode::Autoplay(options) => batch(spider::app::autoplay::run(
             &options,

@@ -106,7 +106,7 @@ pub fn play(config: Config) -> Result<(), Error> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let strict = |flow: Flow| match flow {
-        Flow::Failed if config.strict => Err(Error::Strict),
+        Flow::Failed if config.strict => Err(Error::Failed),
         _ => Ok(()),
     };
 
@@ -153,6 +153,31 @@ pub fn play(config: Config) -> Result<(), Error> {
             flow => strict(flow)?,
         }
     }
+}
+
+/// `spider review FILE`: the review of a saved session, in `face`.
+pub fn review_file(path: &std::path::Path, face: Face) -> Result<(), Error> {
+    let config = Config {
+        game: Game::default(),
+        // The file brings its own deal; the one it replaces needs none of its own.
+        seed: Some(0),
+        face,
+        color: ColorChoice::Never,
+        strict: true,
+        scripts: Vec::new(),
+        load: Some(path.to_path_buf()),
+        resume: false,
+        winnable: false,
+    };
+    let mut interpreter = start(&config).map_err(Error::Load)?;
+    let result = interpreter.execute(crate::command::Command::Review);
+    let mut out = io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "{}",
+        render::render(&result, &interpreter.session, &interpreter.settings)
+    );
+    result.map(|_| ()).map_err(|_| Error::Failed)
 }
 
 /// A problem that stops nothing (the statistics or the history could not be written), said on standard

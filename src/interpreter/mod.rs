@@ -57,6 +57,8 @@ pub enum Reply {
     Solve(crate::solve::SolveAnswer),
     /// `hint`: the advice, or none when nothing helps.
     Hint(Option<crate::hint::Hint>),
+    /// `review`: where the game was lost, and the hint's advice.
+    Review(crate::review::Review),
     /// `auto [N]`: each hinted action played and what it did; `stopped` when the hint ran out first.
     Auto {
         played: Vec<(Action, Vec<Event>)>,
@@ -140,6 +142,12 @@ impl Interpreter {
                 Reply::Hint(hint)
             }
             Command::Auto(n) => self.auto(n),
+            Command::Review => Reply::Review(crate::review::review(session).map_err(|_| {
+                Failure::Message(
+                    "The solver plays Spider and Spiderette: a Reno game cannot be reviewed."
+                        .into(),
+                )
+            })?),
             Command::NewWinnable => {
                 let game = *self.session.game();
                 let seed =

@@ -133,6 +133,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
         Reply::Stats(stats) => Ok(super::files::stats_json(stats)),
         Reply::StatsReset => Ok(super::files::stats_reset_json()),
         Reply::Solve(answer) => super::solve::json(answer),
+        Reply::Review(review) => super::review::json(review, session),
         Reply::Hint(hint) => super::hint::json(hint.as_ref(), session),
         Reply::Auto { played, stopped } => serde_json::to_string(&AutoObject {
             kind: "auto",

@@ -5,6 +5,7 @@ mod files;
 mod hint;
 mod json;
 pub mod names;
+mod review;
 mod solve;
 mod speech;
 pub(crate) mod text;

@@ -134,6 +134,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         Reply::Stats(stats) => super::files::stats(stats, true),
         Reply::StatsReset => super::files::stats_reset(),
         Reply::Solve(answer) => super::solve::speech(answer),
+        Reply::Review(review) => super::review::speech(review, session),
         Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SPOKEN),
         Reply::Auto { played, stopped } => {
             super::hint::auto(played, *stopped, session, |e| event(e, session))

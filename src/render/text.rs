@@ -82,6 +82,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         Reply::Stats(stats) => super::files::stats(stats, false),
         Reply::StatsReset => super::files::stats_reset(),
         Reply::Solve(answer) => super::solve::text(answer),
+        Reply::Review(review) => super::review::text(review, session),
         Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SHORT),
         Reply::Auto { played, stopped } => {
             let mut out = super::hint::auto(played, *stopped, session, |e| event(e, session));

@@ -69,7 +69,7 @@ where
         Ok(cli::Mode::Lab(options)) => spider::lab::run(&options, &mut out),
         Ok(cli::Mode::Completions(shell)) => cli::completions(shell, &mut out),
         Ok(cli::Mode::Man) => cli::man(&mut out),
-        Ok(cli::Mode::Play(_)) => panic!("a game, not a run over deals"),
+        Ok(cli::Mode::Play(_) | cli::Mode::Review(..)) => panic!("a game, not a run over deals"),
         Err(error) => panic!("bad command line: {error}"),
     }
     .expect("output to memory never fails");

@@ -1,0 +1,220 @@
+//! `review`: looks back over the game in hand with the two engines. The solver, which sees every card,
+//! finds where the game was lost: the last position from which it still wins, and the action after which
+//! it finds no win. A position after an unwinnable one is unwinnable, so a bisection over the actions
+//! finds that point in about log2(actions) solves. The hint, which sees only what the player saw, then
+//! says where it would have chosen otherwise up to that point: advice a player could have followed,
+//! not the solver's hindsight.
+//!
+//! Every solve is bounded by positions, not time, so a review is the same on every machine; where the
+//! solver reaches its bound, the review says it does not know, never more than it proved.
+
+use crate::game::Game;
+use crate::game::position::{Action, Position, Status};
+use crate::hint::{Budget, Hint, Rng, View, Visited, hint, stage};
+use crate::session::Session;
+use crate::solve::{Limits, Outcome, Unsupported, Verdict, solve};
+use std::time::Duration;
+
+/// Positions each solve of a review may generate: a few tenths of a second of a release build at four
+/// suits, and nine solves for a game of 300 actions.
+pub const REVIEW_POSITIONS: u64 = 1_500_000;
+/// Memory each solve may take.
+const REVIEW_BYTES: usize = 300 << 20;
+/// The player's decisions the hint looks at, the latest first, to find where it would have chosen
+/// otherwise.
+const DECISIONS_LOOKED_AT: usize = 40;
+/// The hint's advice a review gives at most.
+pub const MAX_ADVICE: usize = 5;
+
+/// What a review found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Review {
+    /// Actions in effect in the game reviewed.
+    pub actions: usize,
+    pub finding: Finding,
+    /// Solves made, and positions they generated together.
+    pub solves: usize,
+    pub positions: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// The game was won. `solver`: the length of the solver's line from the deal, if it found one.
+    Won { solver: Option<usize> },
+    /// The game in hand can still be won: the solver's line from here.
+    Winnable { line: Vec<Action> },
+    /// From the deal itself the solver finds no win: it proved there is none (`Unwinnable`), or reached
+    /// its bound (`Unknown`).
+    DealNotWon { verdict: Verdict },
+    /// The game was lost by its action number `number` (from 1): before it the solver wins with `line`;
+    /// after it the solver finds no win (`verdict`: proved, or its bound reached).
+    LostAt {
+        number: usize,
+        action: Action,
+        verdict: Verdict,
+        line: Vec<Action>,
+        advice: Vec<Advice>,
+        /// The player's decisions the hint looked at, the latest first.
+        looked_at: usize,
+    },
+}
+
+/// A decision where the hint would have played otherwise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advice {
+    /// The action's number in the game, from 1.
+    pub number: usize,
+    /// What the player played.
+    pub played: Action,
+    /// What the hint would have played, and why.
+    pub hint: Hint,
+}
+
+/// The positions of the game in hand, from its deal to now, one more than the actions in effect.
+fn positions(session: &Session) -> Vec<Position> {
+    let mut game = *session.game();
+    let mut position = game.layout(session.seed());
+    let mut out = vec![position.clone()];
+    for step in session.steps().take(session.moves()) {
+        game.autoremove = step.autoremove;
+        if position.apply(step.action, &game, step.autoremove).is_err() {
+            break;
+        }
+        out.push(position.clone());
+    }
+    out
+}
+
+/// Reviews the game in hand. The solver plays Spider and Spiderette only.
+pub fn review(session: &Session) -> Result<Review, Unsupported> {
+    let game = *session.game();
+    let positions = positions(session);
+    let actions: Vec<Action> = session.actions().collect();
+    let mut solver = Solver::new(game);
+    let last = positions.len() - 1;
+    let finding = if session.status() == Status::Won {
+        let solver = match solver.solve(&positions[0])? {
+            Outcome::Won(line) => Some(line.len()),
+            _ => None,
+        };
+        Finding::Won { solver }
+    } else {
+        match solver.solve(&positions[last])? {
+            Outcome::Won(line) => Finding::Winnable { line },
+            end => match solver.solve(&positions[0])? {
+                Outcome::Won(line) => {
+                    lost_at(session, &positions, &actions, &mut solver, line, end)?
+                }
+                outcome => Finding::DealNotWon {
+                    verdict: outcome.verdict(),
+                },
+            },
+        }
+    };
+    Ok(Review {
+        actions: last,
+        finding,
+        solves: solver.solves,
+        positions: solver.positions,
+    })
+}
+
+/// Bisects for the action that lost the game: the solver wins from `positions[0]` (with `first`) and not
+/// from the last position (`end`).
+fn lost_at(
+    session: &Session,
+    positions: &[Position],
+    actions: &[Action],
+    solver: &mut Solver,
+    first: Vec<Action>,
+    end: Outcome,
+) -> Result<Finding, Unsupported> {
+    let (mut won, mut line) = (0, first);
+    let (mut lost, mut verdict) = (positions.len() - 1, end.verdict());
+    while lost - won > 1 {
+        let mid = won + (lost - won) / 2;
+        match solver.solve(&positions[mid])? {
+            Outcome::Won(found) => (won, line) = (mid, found),
+            outcome => (lost, verdict) = (mid, outcome.verdict()),
+        }
+    }
+    Ok(Finding::LostAt {
+        number: lost,
+        action: actions[won],
+        verdict,
+        line,
+        advice: advice(session, positions, actions, lost),
+        looked_at: lost.min(DECISIONS_LOOKED_AT),
+    })
+}
+
+/// Where the hint would have played otherwise, among the player's decisions up to and including action
+/// number `through`, the latest first.
+fn advice(
+    session: &Session,
+    positions: &[Position],
+    actions: &[Action],
+    through: usize,
+) -> Vec<Advice> {
+    let game = session.game();
+    let budget = Budget::for_game(game);
+    let views: Vec<View> = positions[..through]
+        .iter()
+        .map(|position| View::of(game, position))
+        .collect();
+    let mut found = Vec::new();
+    for index in (0..through).rev().take(DECISIONS_LOOKED_AT) {
+        // What the player had seen by then, as the hint in the game would have known it.
+        let mut visited = Visited::default();
+        for view in &views[..=index] {
+            visited.insert(view);
+        }
+        let view = &views[index];
+        let mut rng = Rng::for_stage(session.seed(), stage(view));
+        let Some(hint) = hint(view, &visited, &budget, &mut rng) else {
+            continue;
+        };
+        if hint.action != actions[index] {
+            found.push(Advice {
+                number: index + 1,
+                played: actions[index],
+                hint,
+            });
+            if found.len() == MAX_ADVICE {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// The solves of one review, counted.
+struct Solver {
+    game: Game,
+    limits: Limits,
+    solves: usize,
+    positions: u64,
+}
+
+impl Solver {
+    fn new(game: Game) -> Solver {
+        Solver {
+            game,
+            limits: Limits {
+                // The bound is the positions; time only guards against a machine far slower than ours.
+                time: Duration::from_secs(600),
+                max_bytes: REVIEW_BYTES,
+                max_positions: REVIEW_POSITIONS,
+            },
+            solves: 0,
+            positions: 0,
+        }
+    }
+
+    fn solve(&mut self, position: &Position) -> Result<Outcome, Unsupported> {
+        let report = solve(&self.game, position, &self.limits)?;
+        self.solves += 1;
+        self.positions += report.positions;
+        Ok(report.outcome)
+    }
+}
