@@ -257,8 +257,9 @@ impl Session {
         vec![Event::Restarted { seed: self.seed }]
     }
 
+    /// Reno has no complete suits to remove: the setting stays off there, as `Game::new` requires.
     pub fn set_autoremove(&mut self, on: bool) {
-        self.game.autoremove = on;
+        self.game.autoremove = on && self.game.kind.is_spider();
     }
 
     /// Adds a `Finished` event when an action has just ended the game.

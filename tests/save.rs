@@ -2,9 +2,9 @@
 //! games; a save cut short before its rename leaves an earlier file whole; bad files are refused whole.
 
 use proptest::prelude::*;
-use spider::command::{Command, Face};
+use spider::command::{Command, Face, Setting};
 use spider::error::Failure;
-use spider::game::Game;
+use spider::game::{Game, GameKind};
 use spider::interpreter::{Interpreter, Reply, Settings};
 use spider::session::Session;
 use spider::store::prepare_write;
@@ -91,6 +91,41 @@ proptest! {
         let again = to_text(&loaded.session, false, SystemTime::UNIX_EPOCH);
         let first = to_text(&session, false, SystemTime::UNIX_EPOCH);
         prop_assert_eq!(again, first);
+    }
+
+    /// Whatever `save` writes, `load` takes back, in every game and setting: random play at the prompt's
+    /// interpreter (so `set autoremove on` goes through the command, refused where a game has no suits to
+    /// remove), saved to text and loaded from it, gives an equal session.
+    #[test]
+    fn every_game_and_setting_loads_back_what_it_saved(
+        kind in prop::sample::select(GameKind::ALL.to_vec()),
+        suits in prop::sample::select(vec![1u8, 2, 4]),
+        relaxed in 0u8..=2,
+        autoremove in any::<bool>(),
+        seed in 0u32..=999_999_999,
+        steps in steps(),
+    ) {
+        let game = Game::new(kind, suits, relaxed, autoremove)
+            .unwrap_or_else(|_| Game::new(kind, 4, 0, false).unwrap());
+        let mut it = Interpreter::new(Session::new(game, seed), settings());
+        for step in &steps {
+            let _ = match *step {
+                Step::Act(pick) => {
+                    let actions = it.session.legal_actions();
+                    if !actions.is_empty() {
+                        it.session.play(actions[pick % actions.len()]).unwrap();
+                    }
+                    continue;
+                }
+                Step::Undo(n) => it.execute(Command::Undo(n)),
+                Step::Redo(n) => it.execute(Command::Redo(n)),
+                Step::Restart => it.execute(Command::Restart),
+                Step::Autoremove(on) => it.execute(Command::Set(Setting::Autoremove(on))),
+            };
+        }
+        let text = to_text(&it.session, false, SystemTime::now());
+        let loaded = save::from_text(&text).map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
+        prop_assert_eq!(&loaded.session, &it.session);
     }
 
     /// Whatever the bytes, loading them refuses or succeeds without a panic.
@@ -247,4 +282,32 @@ fn an_assisted_game_stays_assisted_after_a_load() {
     let loaded = save::from_text(&text).unwrap();
     assert!(loaded.session.assisted());
     assert_eq!(loaded.session, session);
+}
+
+/// An older spider saved Reno games with `autoremove: true` (and `set autoremove on` among the actions);
+/// they load with the setting off, and `set autoremove on` is refused in Reno, changing nothing.
+#[test]
+fn reno_has_no_autoremove_to_save_or_load() {
+    let reno = Game::new(GameKind::Reno, 4, 0, false).unwrap();
+    let mut it = Interpreter::new(Session::new(reno, 1), settings());
+    let before = it.session.clone();
+    let Err(Failure::Message(message)) = it.execute(Command::Set(Setting::Autoremove(true))) else {
+        panic!("set autoremove on is refused in Reno");
+    };
+    assert_eq!(
+        message,
+        "Reno has no suits to remove: autoremove is for spider and spiderette."
+    );
+    assert_eq!(it.session, before);
+    assert!(it.execute(Command::Set(Setting::Autoremove(false))).is_ok());
+    it.execute(Command::Deal).unwrap();
+    let text = to_text(&it.session, false, SystemTime::now());
+    assert!(text.contains("autoremove: false"), "{text}");
+
+    let older = text
+        .replace("autoremove: false", "autoremove: true")
+        .replace("actions:\n", "actions:\n- set autoremove on\n");
+    let loaded = save::from_text(&older).unwrap_or_else(|e| panic!("{e:?}\n{older}"));
+    assert!(!loaded.session.game().autoremove);
+    assert_eq!(loaded.session, it.session);
 }

@@ -311,7 +311,10 @@ fn game_of(file: &SavedFile, text: &str) -> Result<Game, Refused> {
             format!("unknown game {}", crate::command::quote(&file.game)),
         )
     })?;
-    Game::new(kind, file.suits, file.relaxed, file.autoremove).map_err(|error| {
+    // An older spider let `set autoremove on` through in Reno and saved it; Reno has nothing to remove,
+    // so such a file loads with the setting off.
+    let autoremove = file.autoremove && kind.is_spider();
+    Game::new(kind, file.suits, file.relaxed, autoremove).map_err(|error| {
         let key = match error {
             GameError::Suits(_) => "suits",
             GameError::Relaxed(_) => "relaxed",
