@@ -311,3 +311,125 @@ fn reno_has_no_autoremove_to_save_or_load() {
     assert!(!loaded.session.game().autoremove);
     assert_eq!(loaded.session, it.session);
 }
+
+/// Data no spider writes is refused in one line that says what is wrong, rather than read as something
+/// the file does not show.
+#[test]
+fn bad_data_in_a_saved_file_is_refused_in_one_line() {
+    let mut session = Session::new(Game::default(), 2);
+    session.deal().unwrap();
+    session.restart();
+    let good = to_text(&session, false, SystemTime::UNIX_EPOCH);
+    assert!(save::from_text(&good).is_ok(), "{good}");
+    let with = |from: &str, to: &str| {
+        assert!(good.contains(from), "{from:?} in {good}");
+        good.replacen(from, to, 1)
+    };
+    let cases = [
+        (
+            with("saved: 1970-01-01T00:00:00Z", "saved: 2026-02-31T23:59:59Z"),
+            "line 15: saved is '2026-02-31T23:59:59Z'",
+        ),
+        (
+            with("saved: 1970-01-01T00:00:00Z", "saved: 2016-12-31T23:59:60Z"),
+            "line 15: saved is '2016-12-31T23:59:60Z'",
+        ),
+        (
+            to_text(
+                &Session::new(Game::default(), 2),
+                false,
+                SystemTime::UNIX_EPOCH,
+            )
+            .replace("actions: []", "actions:"),
+            "line 8: actions has no value",
+        ),
+        (
+            with("deal: 2", "deal: 0x1"),
+            "line 7: deal is '0x1', not a whole number written in decimal digits",
+        ),
+        (
+            with("deal: 2", "deal: +1"),
+            "line 7: deal is '+1', not a whole number",
+        ),
+        (
+            with("suits: 4", "suits: 1_0"),
+            "line 4: suits is '1_0', not a whole number",
+        ),
+        (
+            with("game: spider", "game: !Foo spider"),
+            "YAML tag ('!Foo')",
+        ),
+        (
+            with("no_refund:\n- 1", "no_refund:\n- 1\n- 1"),
+            "no_refund names action 1 twice",
+        ),
+        (
+            with("cheat: 1000", "cheat: 4294967295"),
+            "line 11: cheat is 4294967295, more than the 999999999",
+        ),
+        (
+            with("hints: 0", "hints: 4294967295"),
+            "line 12: hints is 4294967295, more than the 999999999",
+        ),
+        (
+            with("cheat: 1000", "cheat: 4294967296"),
+            "line 11: cheat is 4294967296, out of range",
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = save::from_text(&text).expect_err(&text);
+        let message = spider::error::FileError::new("load", "f.yaml".as_ref(), error.0, error.1)
+            .message(|_| String::new());
+        assert!(message.contains(expected), "{message}\n{text}");
+        assert_eq!(message.lines().count(), 1, "{message}");
+    }
+}
+
+/// YAML nested deeply takes its parser time quadratic in the depth (a save of 100,000 `[` took half a
+/// minute to refuse): every file spider reads is scanned for depth first, and refused at once.
+#[test]
+fn deeply_nested_files_are_refused_at_once() {
+    let depth = 50_000;
+    let flow = format!(
+        "format: 1\nactions: {}{}\n",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    let mapping = format!(
+        "format: 1\nactions: {}{}\n",
+        "{a: ".repeat(depth),
+        "}".repeat(depth)
+    );
+    let block = format!("format: 1\nactions:\n{}x\n", "- ".repeat(depth));
+    let indented: String = (1..2000)
+        .map(|i| format!("{}a:\n", " ".repeat(i)))
+        .collect();
+    let indented = format!("format: 1\nactions:\n{indented}");
+    let stats = format!("games: {}{}\n", "[".repeat(depth), "]".repeat(depth));
+    for text in [&flow, &mapping, &block, &indented] {
+        let start = std::time::Instant::now();
+        let (_, reason) = save::from_text(text).unwrap_err();
+        assert!(start.elapsed().as_secs_f64() < 0.5, "{:?}", start.elapsed());
+        let spider::error::Reason::Text(reason) = reason else {
+            panic!("{reason:?}")
+        };
+        assert!(
+            reason.contains("nests deeper than a spider file does"),
+            "{reason}"
+        );
+    }
+    let start = std::time::Instant::now();
+    let (_, reason) = spider::store::stats::from_text(&stats).unwrap_err();
+    assert!(start.elapsed().as_secs_f64() < 0.5, "{:?}", start.elapsed());
+    assert!(reason.contains("nests deeper"), "{reason}");
+
+    // Spider's own files, and a hand-written flow style, are far from the limit.
+    let mut session = Session::new(Game::default(), 1);
+    session.deal().unwrap();
+    session.restart();
+    let text = to_text(&session, false, SystemTime::now());
+    assert!(save::from_text(&text).is_ok());
+    let flow_style = "{format: 1, game: spider, suits: 4, relaxed: 0, autoremove: false, deal: 1, \
+                      actions: [deal], done: 1, cheat: 0, hints: 0, saved: 2026-01-01T00:00:00Z}";
+    assert!(save::from_text(flow_style).is_ok());
+}

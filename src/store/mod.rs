@@ -9,6 +9,73 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// Nesting allowed in a file: the most `[` and `{` in all, the most spaces a line is indented, and the most
+/// block indicators (`- `, `? `, `: `) on one line. Spider's own files use a handful of each.
+const MAX_NESTING: usize = 256;
+
+/// Refuses text that nests deeper than any file of spider's, before the YAML parser sees it: the parser
+/// takes time quadratic in the depth (a 200 KB file of `[` took half a minute). The scan is conservative, so
+/// that no quoting can hide depth from it: every `[` and `{` counts (but those of comment lines), whether
+/// or not it is closed or quoted, and a line's block depth is bounded by its indentation and its indicators.
+/// The error is the line and the reason.
+pub(crate) fn check_nesting(text: &str) -> Result<(), (Option<usize>, String)> {
+    let mut openers = 0;
+    for (index, line) in text.lines().enumerate() {
+        let content = line.trim_start_matches(' ');
+        if content.starts_with('#') {
+            continue;
+        }
+        let too_deep = || {
+            Err((
+                Some(index + 1),
+                format!("it nests deeper than a spider file does (more than {MAX_NESTING} levels)"),
+            ))
+        };
+        if line.len() - content.len() > MAX_NESTING {
+            return too_deep();
+        }
+        let bytes = content.as_bytes();
+        let indicators = bytes
+            .iter()
+            .enumerate()
+            .filter(|&(i, &b)| {
+                matches!(b, b'-' | b'?' | b':')
+                    && bytes
+                        .get(i + 1)
+                        .is_none_or(|&next| next == b' ' || next == b'\t')
+            })
+            .count();
+        if indicators > MAX_NESTING {
+            return too_deep();
+        }
+        openers += bytes.iter().filter(|&&b| b == b'[' || b == b'{').count();
+        if openers > MAX_NESTING {
+            return too_deep();
+        }
+    }
+    Ok(())
+}
+
+/// The first YAML tag (`!Foo`) in a parsed file, if any: spider writes none, and a tag would otherwise be
+/// dropped silently.
+pub(crate) fn find_tag(value: &serde_yaml::Value) -> Option<String> {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            serde_yaml::Value::Tagged(tagged) => return Some(tagged.tag.to_string()),
+            serde_yaml::Value::Sequence(items) => stack.extend(items),
+            serde_yaml::Value::Mapping(map) => {
+                for (key, value) in map {
+                    stack.push(key);
+                    stack.push(value);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Writes `contents` to `path` through a temporary file in the same directory and a rename.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Reason> {
     prepare_write(path, contents)?.commit()
