@@ -184,12 +184,12 @@ impl Session {
         self.history.push(Entry {
             action,
             autoremove,
-            before: before.clone(),
+            before,
             cost: undo_cost(&events),
             charged: false,
         });
         self.cursor += 1;
-        self.note_finish(&before, &mut events);
+        self.note_finish(&self.history[self.cursor - 1].before, &mut events);
         Ok(events)
     }
 

@@ -10,6 +10,7 @@ use spider::session::Session;
 use spider::store::prepare_write;
 use spider::store::saved::{self as save, to_text};
 use std::fs;
+use std::os::unix::fs::FileTypeExt;
 use std::time::SystemTime;
 
 fn settings() -> Settings {
@@ -432,4 +433,238 @@ fn deeply_nested_files_are_refused_at_once() {
     let flow_style = "{format: 1, game: spider, suits: 4, relaxed: 0, autoremove: false, deal: 1, \
                       actions: [deal], done: 1, cheat: 0, hints: 0, saved: 2026-01-01T00:00:00Z}";
     assert!(save::from_text(flow_style).is_ok());
+}
+
+/// Runs `f` on a thread and gives its answer, or fails the test if it has not answered in 10 s (it blocks).
+fn within_seconds<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(f());
+    });
+    receive
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .unwrap_or_else(|_| panic!("{what} blocked"))
+}
+
+fn mkfifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+fn message(error: &spider::error::FileError) -> String {
+    error.message(|_| String::new())
+}
+
+/// A named pipe, a device or a directory is refused in one line, never opened so as to wait or read on
+/// (a pipe's open waits for a writer; /dev/zero never ends): as a saved session, as the statistics, as
+/// their lock. A link to a regular file is followed. A file over the cap is refused unread.
+#[test]
+fn special_files_are_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.yaml");
+    mkfifo(&fifo);
+    let path = fifo.clone();
+    let error = within_seconds("load of a named pipe", move || {
+        save::load(&path).unwrap_err()
+    });
+    assert!(
+        message(&error).ends_with("pipe.yaml: it is a named pipe, not a regular file."),
+        "{}",
+        message(&error)
+    );
+    let error = save::load("/dev/zero".as_ref()).unwrap_err();
+    assert!(message(&error).ends_with("it is a device, not a regular file."));
+    let error = save::load(dir.path()).unwrap_err();
+    assert!(message(&error).ends_with("it is a directory."));
+
+    // Through a link: a regular file loads, a device does not.
+    let session = Session::new(Game::default(), 7);
+    let real = dir.path().join("real.yaml");
+    save::save(&session, &real, false).unwrap();
+    let link = dir.path().join("link.yaml");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    assert_eq!(save::load(&link).unwrap().session, session);
+    let zero = dir.path().join("zero.yaml");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    assert!(message(&save::load(&zero).unwrap_err()).contains("a device"));
+
+    // Over the cap: refused on its size, unread.
+    let big = dir.path().join("big.yaml");
+    let file = fs::File::create(&big).unwrap();
+    file.set_len(save::MAX_BYTES + 1).unwrap();
+    assert!(message(&save::load(&big).unwrap_err()).contains("it is larger than"));
+
+    // The statistics and their lock.
+    use spider::store::stats;
+    let home = tempfile::tempdir().unwrap();
+    mkfifo(&home.path().join("stats.yaml"));
+    let at = home.path().to_path_buf();
+    let error = within_seconds("statistics in a named pipe", move || {
+        stats::read(&at).unwrap_err()
+    });
+    assert!(
+        message(&error).contains("a named pipe"),
+        "{}",
+        message(&error)
+    );
+    fs::remove_file(home.path().join("stats.yaml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", home.path().join("stats.yaml")).unwrap();
+    assert!(message(&stats::read(home.path()).unwrap_err()).contains("a device"));
+    mkfifo(&home.path().join("stats.lock"));
+    let at = home.path().to_path_buf();
+    let error = within_seconds("a lock in a named pipe", move || {
+        stats::lock(&at).unwrap_err()
+    });
+    assert!(
+        message(&error).contains("stats.lock: it is a named pipe"),
+        "{}",
+        message(&error)
+    );
+}
+
+/// A save through a symbolic link writes the file it points to, and the link stays; an existing file keeps
+/// its permissions. A read-only file, or a place where no file can be made, says so.
+#[test]
+fn a_save_keeps_links_and_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let session = Session::new(Game::default(), 3);
+    let real = dir.path().join("real.yaml");
+    fs::write(&real, "old").unwrap();
+    fs::set_permissions(&real, fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.path().join("link.yaml");
+    std::os::unix::fs::symlink("real.yaml", &link).unwrap();
+    save::save(&session, &link, false).unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(save::load(&real).unwrap().session, session);
+    assert_eq!(
+        fs::metadata(&real).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+
+    // A link to nothing yet: the file it names is made.
+    let dangling = dir.path().join("dangling.yaml");
+    std::os::unix::fs::symlink("made.yaml", &dangling).unwrap();
+    save::save(&session, &dangling, false).unwrap();
+    assert!(
+        fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        save::load(&dir.path().join("made.yaml")).unwrap().session,
+        session
+    );
+
+    // /proc takes no new file: never "no such file or directory", which would be wrong.
+    let error = save::save(&session, "/proc/version".as_ref(), false).unwrap_err();
+    let text = message(&error);
+    assert!(!text.contains("no such file"), "{text}");
+    assert!(
+        text.ends_with("no new file can be made in /proc.") || text.ends_with("permission denied."),
+        "{text}"
+    );
+    // Neither a pipe nor a device is replaced by a file.
+    let fifo = dir.path().join("pipe.yaml");
+    mkfifo(&fifo);
+    let error = save::save(&session, &fifo, false).unwrap_err();
+    assert!(message(&error).contains("a named pipe"));
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+/// Saves killed before their rename leave `.NAME.PID.tmp` files; the next save to that file removes those
+/// of processes that no longer run, and leaves those of running ones. Names up to the system's limit save.
+#[test]
+fn stale_temporary_files_go_and_long_names_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = Session::new(Game::default(), 4);
+    let path = dir.path().join("game.yaml");
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    let gone_pid = gone.id();
+    gone.wait().unwrap();
+    let mut running = std::process::Command::new("sleep")
+        .arg("30")
+        .spawn()
+        .unwrap();
+    let stale = dir.path().join(format!(".game.yaml.{gone_pid}.tmp"));
+    let live = dir.path().join(format!(".game.yaml.{}.tmp", running.id()));
+    let other = dir.path().join(format!(".other.yaml.{gone_pid}.tmp"));
+    for file in [&stale, &live, &other] {
+        fs::write(file, "half").unwrap();
+    }
+    save::save(&session, &path, false).unwrap();
+    running.kill().unwrap();
+    running.wait().unwrap();
+    assert!(!stale.exists(), "a dead process's temporary file stays");
+    assert!(live.exists(), "a running process's temporary file went");
+    assert!(other.exists(), "another file's temporary file went");
+
+    for length in [200, 201, 246, 255] {
+        let name = format!("{}.yaml", "n".repeat(length - 5));
+        let path = dir.path().join(&name);
+        save::save(&session, &path, false).unwrap_or_else(|e| panic!("{length}: {}", message(&e)));
+        assert_eq!(save::load(&path).unwrap().session, session);
+    }
+    let left: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            name.ends_with(".tmp")
+                && !name.starts_with(".game.yaml.")
+                && !name.starts_with(".other")
+        })
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// A data directory that is a file is said to be one, not "File exists".
+#[test]
+fn a_data_directory_that_is_a_file_says_so() {
+    use spider::store::stats;
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    fs::write(&home, "").unwrap();
+    let text = message(&stats::lock(&home).unwrap_err());
+    assert!(text.ends_with("home is not a directory."), "{text}");
+    let text = message(&stats::write(&home, &stats::Stats::new()).unwrap_err());
+    assert!(text.ends_with("home is not a directory."), "{text}");
+}
+
+/// A session too long for its file to be loaded back is not saved: save refuses it, writing nothing.
+#[test]
+fn a_session_too_long_to_load_back_is_not_saved() {
+    // Deal 1 at one suit: As moves onto 2s, then goes back and forth between two 2s for ever.
+    let game = Game::new(GameKind::Spider, 1, 0, false).unwrap();
+    let mut session = Session::new(game, 1);
+    let parse = |text: &str| match spider::command::parse_command(text).unwrap() {
+        Command::Move { source, target } => (source, target),
+        other => panic!("{other:?}"),
+    };
+    let (source, target) = parse("move 9.5 3");
+    session.play_move(source, target).unwrap();
+    let there = parse("move 3.6 7");
+    let back = parse("move 7.7 3");
+    let each = "- move 3.6 7\n".len() as u64;
+    for _ in 0..(save::MAX_BYTES / each / 2 + 1) {
+        session.play_move(there.0, there.1).unwrap();
+        session.play_move(back.0, back.1).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.yaml");
+    let error = save::save(&session, &path, false).unwrap_err();
+    assert!(
+        message(&error).contains("more than load takes back"),
+        "{}",
+        message(&error)
+    );
+    assert!(!path.exists());
 }

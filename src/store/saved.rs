@@ -7,23 +7,23 @@
 //! reason; the caller swaps the new session in only when everything succeeded. Writing goes to a temporary
 //! file in the same directory, then a rename, so a file at that path is always whole: the old one or the new.
 
-use super::{check_nesting, find_tag, write_atomic};
+use super::{check_nesting, find_tag, read_regular, write_atomic};
 use crate::command::{Command, Setting, parse_command};
 use crate::error::{Failure, FileError, Reason, io_reason};
 use crate::game::deal::MAX_SEED;
 use crate::game::{Game, GameError, GameKind};
 use crate::session::{MAX_COUNT, Session};
 use serde::{Deserialize, Serialize};
-use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The format version this program writes, and the newest it reads.
 pub const FORMAT: u32 = 1;
 
-/// A larger file is not a saved session (and reading `/dev/zero` must end).
-const MAX_BYTES: u64 = 16 << 20;
+/// The largest saved session read or written: some 80,000 actions, where a long game has a few thousand.
+/// Loading replays every action and keeps each position for undo, so the cap keeps the largest file's load
+/// well under a second and its memory near a hundred megabytes; `save` refuses a session it could not load.
+pub const MAX_BYTES: u64 = 1 << 20;
 
 /// The first line of every saved file, for a person who opens it.
 const HEADER: &str =
@@ -202,6 +202,18 @@ pub fn to_text(session: &Session, stats_pending: bool, now: SystemTime) -> Strin
 /// Saves the session to `path`, whole or not at all.
 pub fn save(session: &Session, path: &Path, stats_pending: bool) -> Result<(), FileError> {
     let text = to_text(session, stats_pending, SystemTime::now());
+    if text.len() as u64 > MAX_BYTES {
+        return Err(FileError::new(
+            "save to",
+            path,
+            None,
+            Reason::Text(format!(
+                "this session's {} actions make a file larger than {} MiB, more than load takes back",
+                session.steps().count(),
+                MAX_BYTES >> 20
+            )),
+        ));
+    }
     write_atomic(path, text.as_bytes())
         .map_err(|reason| FileError::new("save to", path, None, reason))
 }
@@ -209,19 +221,7 @@ pub fn save(session: &Session, path: &Path, stats_pending: bool) -> Result<(), F
 /// Reads and replays a saved file.
 pub fn load(path: &Path) -> Result<Loaded, FileError> {
     let fail = |line, reason| FileError::new("load", path, line, reason);
-    if path.is_dir() {
-        return Err(fail(None, Reason::Text("it is a directory".into())));
-    }
-    let mut bytes = Vec::new();
-    fs::File::open(path)
-        .and_then(|file| file.take(MAX_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| fail(None, io_reason(&e)))?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(fail(
-            None,
-            Reason::Text("it is too large to be a saved session".into()),
-        ));
-    }
+    let bytes = read_regular(path, MAX_BYTES).map_err(|e| fail(None, io_reason(&e)))?;
     let text = String::from_utf8(bytes).map_err(|_| {
         fail(
             None,

@@ -5,13 +5,16 @@
 //! `new`, `load` or `resume`, or, when it was left at the prompt and kept for `resume`, when a later game
 //! left at the prompt takes its place. A game loaded from a file never counts (it may have counted before).
 
-use super::{check_nesting, find_tag, write_atomic};
+use super::{check_nesting, ensure_data_dir, find_tag, open_lock_file, read_regular, write_atomic};
 use crate::error::{FileError, Reason, io_text, shown_path};
 use crate::game::{Game, GameKind};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 const FORMAT: u32 = 1;
+
+/// A larger file is not spider's statistics: a record per game and suit count is a few hundred bytes.
+pub const MAX_BYTES: u64 = 1 << 20;
 
 /// Every record, in the order the games were first played.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,10 +188,10 @@ pub fn read(dir: &Path) -> Result<Stats, FileError> {
         line,
         reason: Reason::Text(text),
     };
-    let bytes = match std::fs::read(&path) {
+    let bytes = match read_regular(&path, MAX_BYTES) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Stats::new()),
-        Err(error) => return Err(fail(None, error.kind().to_string())),
+        Err(error) => return Err(fail(None, io_text(&error))),
     };
     let text = String::from_utf8(bytes).map_err(|_| fail(None, "it is not a text file".into()))?;
     from_text(&text).map_err(|(line, text)| fail(line, text))
@@ -239,7 +242,7 @@ pub fn write(dir: &Path, stats: &Stats) -> Result<(), FileError> {
         line: None,
         reason,
     };
-    std::fs::create_dir_all(dir).map_err(|e| fail(Reason::Text(e.kind().to_string())))?;
+    ensure_data_dir(dir, "save statistics to", &path)?;
     let text = format!(
         "# spider statistics of games played at the prompt; `stats reset` clears them.\n{}",
         serde_yaml::to_string(stats).expect("statistics always serialize")
@@ -265,13 +268,8 @@ pub fn lock(dir: &Path) -> Result<std::fs::File, FileError> {
         line: None,
         reason: Reason::Text(io_text(&error)),
     };
-    std::fs::create_dir_all(dir).map_err(fail)?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(fail)?;
+    ensure_data_dir(dir, "lock statistics with", &path)?;
+    let file = open_lock_file(&path).map_err(fail)?;
     file.lock().map_err(fail)?;
     Ok(file)
 }
