@@ -376,6 +376,11 @@ fn bad_data_in_a_saved_file_is_refused_in_one_line() {
             with("cheat: 1000", "cheat: 4294967296"),
             "line 11: cheat is 4294967296, out of range",
         ),
+        (with("deal: 2", "deal: [2]"), "expected a whole number"),
+        (
+            with("deal: 2", "deal: 2.0"),
+            "deal is '2.0', not a whole number",
+        ),
     ];
     for (text, expected) in cases {
         let error = save::from_text(&text).expect_err(&text);

@@ -86,7 +86,18 @@ impl Serialize for Whole {
 
 impl<'de> Deserialize<'de> for Whole {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Whole, D::Error> {
-        String::deserialize(deserializer).map(Whole)
+        struct Text;
+        impl serde::de::Visitor<'_> for Text {
+            type Value = Whole;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number")
+            }
+            // A scalar comes as it is written, whatever YAML would make of it.
+            fn visit_str<E>(self, text: &str) -> Result<Whole, E> {
+                Ok(Whole(text.to_string()))
+            }
+        }
+        deserializer.deserialize_str(Text)
     }
 }
 
