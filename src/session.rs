@@ -30,6 +30,15 @@ pub struct Step {
     pub cost: u32,
 }
 
+/// The most the cheat and hint counts go to: they stop there rather than wrap, and a saved file with more is
+/// refused, so that every count a session reaches is one a file can hold.
+pub const MAX_COUNT: u32 = 999_999_999;
+
+/// `count + more`, stopping at [`MAX_COUNT`].
+fn add_count(count: u32, more: u32) -> u32 {
+    count.saturating_add(more).min(MAX_COUNT)
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     game: Game,
@@ -85,7 +94,7 @@ impl Session {
 
     /// `hint` was asked (or `auto` played a hinted action): `info` counts it.
     pub fn count_hint(&mut self) {
-        self.hints += 1;
+        self.hints = add_count(self.hints, 1);
     }
 
     /// Whether the solver helped with this game.
@@ -134,10 +143,11 @@ impl Session {
     }
 
     /// For loading a saved session, after its actions were replayed and undone to where it stood: the counts
-    /// `info` shows, and which redo-list actions give nothing back when redone (history indexes from 0).
+    /// `info` shows (at most [`MAX_COUNT`]), and which redo-list actions give nothing back when redone
+    /// (history indexes from 0).
     pub fn restore_counts(&mut self, cheat: u32, hints: u32, no_refund: &[usize]) {
-        self.cheat = cheat;
-        self.hints = hints;
+        self.cheat = cheat.min(MAX_COUNT);
+        self.hints = hints.min(MAX_COUNT);
         for &index in no_refund {
             if let Some(entry) = self.history.get_mut(index).filter(|_| index >= self.cursor) {
                 entry.charged = false;
@@ -174,12 +184,12 @@ impl Session {
         self.history.push(Entry {
             action,
             autoremove,
-            before: before.clone(),
+            before,
             cost: undo_cost(&events),
             charged: false,
         });
         self.cursor += 1;
-        self.note_finish(&before, &mut events);
+        self.note_finish(&self.history[self.cursor - 1].before, &mut events);
         Ok(events)
     }
 
@@ -200,7 +210,7 @@ impl Session {
             self.cursor -= 1;
             let entry = &mut self.history[self.cursor];
             self.position = entry.before.clone();
-            self.cheat += entry.cost;
+            self.cheat = add_count(self.cheat, entry.cost);
             entry.charged = true;
             actions.push(entry.action);
         }
@@ -228,7 +238,7 @@ impl Session {
                 .apply(entry.action, &self.game, entry.autoremove)
                 .expect("an undone action is legal again from the position it was made in");
             if entry.charged {
-                self.cheat -= entry.cost;
+                self.cheat = self.cheat.saturating_sub(entry.cost);
                 entry.charged = false;
             }
             actions.push(entry.action);
@@ -253,12 +263,13 @@ impl Session {
             entry.charged = false;
         }
         self.cursor = 0;
-        self.cheat += 1000;
+        self.cheat = add_count(self.cheat, 1000);
         vec![Event::Restarted { seed: self.seed }]
     }
 
+    /// Reno has no complete suits to remove: the setting stays off there, as `Game::new` requires.
     pub fn set_autoremove(&mut self, on: bool) {
-        self.game.autoremove = on;
+        self.game.autoremove = on && self.game.kind.is_spider();
     }
 
     /// Adds a `Finished` event when an action has just ended the game.
@@ -279,4 +290,26 @@ fn undo_cost(events: &[Event]) -> u32 {
             _ => 0,
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts stop at their cap rather than wrap (or panic with overflow checks on).
+    #[test]
+    fn counts_stop_at_their_cap() {
+        let mut session = Session::new(Game::default(), 1);
+        session.restore_counts(u32::MAX, u32::MAX, &[]);
+        assert_eq!((session.cheat(), session.hints()), (MAX_COUNT, MAX_COUNT));
+        session.restore_counts(MAX_COUNT - 10, MAX_COUNT, &[]);
+        session.restart();
+        session.count_hint();
+        assert_eq!((session.cheat(), session.hints()), (MAX_COUNT, MAX_COUNT));
+        session.deal().unwrap();
+        session.undo(1).unwrap();
+        assert_eq!(session.cheat(), MAX_COUNT);
+        session.redo(1).unwrap();
+        assert_eq!(session.cheat(), MAX_COUNT - 10);
+    }
 }

@@ -3,9 +3,10 @@
 
 use crate::app::{Flow, feed};
 use crate::command::{COMMANDS, Face};
-use crate::error::Error;
+use crate::error::{Error, Failure, io_text, shown_path};
 use crate::interpreter::Interpreter;
 use crate::render;
+use crate::store::check_regular;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -14,7 +15,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{CompletionType, Context, Editor, Helper};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 const PROMPT: &str = "spider> ";
 
@@ -40,20 +41,31 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
         Err(error) => return Err(Error::Input(format!("cannot start the prompt: {error}"))),
     };
     editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
-    let history = data_dir().map(|dir| dir.join("history.txt"));
+    let mut history = data_dir().map(|dir| dir.join("history.txt"));
     if let Some(path) = &history {
-        // A first run has no history yet; that is not an error.
-        let _ = editor.load_history(path);
+        match usable_history(path) {
+            Ok(true) => {
+                if let Err(error) = editor.load_history(path) {
+                    super::warn(&format!(
+                        "cannot read history from {}: {error}",
+                        shown_path(path)
+                    ));
+                }
+            }
+            // A first run has no history yet; that is not an error.
+            Ok(false) => {}
+            Err(reason) => {
+                // Skipped, and left as it is: never read into memory, never written over.
+                super::warn(&format!(
+                    "cannot read history from {}: {reason}; it is left as it is",
+                    shown_path(path)
+                ));
+                history = None;
+            }
+        }
     }
 
-    let opening = match interpreter.settings.face {
-        _ if resume => {
-            let result = interpreter.execute(crate::command::Command::Resume);
-            render::render(&result, &interpreter.session, &interpreter.settings)
-        }
-        Face::Text => render::position(&interpreter.session, &interpreter.settings),
-        _ => String::new(),
-    };
+    let opening = opening(interpreter, resume)?;
     let greeting = format!(
         "Spider, deal {}. Type help for the commands.",
         interpreter.session.seed()
@@ -93,10 +105,12 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
         super::warn(&warning);
     }
     if let Some(path) = &history {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if let Err(error) = editor.save_history(path) {
+        let ready = path.parent().map_or(Ok(()), |dir| {
+            crate::store::ensure_data_dir(dir, "save history to", path)
+        });
+        if let Err(error) = ready {
+            super::warn(&error.message(|_| String::new()));
+        } else if let Err(error) = editor.save_history(path) {
             super::warn(&format!(
                 "cannot save history to {}: {error}",
                 path.display()
@@ -104,6 +118,49 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
         }
     }
     ended
+}
+
+/// The most of a history file read: rustyline reads the whole file, and keeps a hundred lines of it.
+const MAX_HISTORY_BYTES: u64 = 1 << 20;
+
+/// Whether the history file is there to read (`false`: none yet), or why it is not read: it is not a
+/// regular file (a named pipe would block, `/dev/zero` never ends) or it is larger than the cap.
+fn usable_history(path: &Path) -> Result<bool, String> {
+    match std::fs::metadata(path) {
+        Ok(metadata) => check_regular(&metadata, Some(MAX_HISTORY_BYTES))
+            .map(|()| true)
+            .map_err(|e| io_text(&e)),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(error) => Err(io_text(&error)),
+    }
+}
+
+/// What the prompt shows first: the position, or with `--resume` the kept game's answer. A kept game that
+/// cannot be read stops the program (status 1) before anything is played, so that quitting never writes
+/// over it: it may be a newer spider's, and is left for that one.
+fn opening(interpreter: &mut Interpreter, resume: bool) -> Result<String, Error> {
+    if resume {
+        let result = interpreter.execute(crate::command::Command::Resume);
+        if let Err(failure @ Failure::File(_)) = result {
+            // Said on standard error in words, whatever the face, as `--load` does.
+            let settings = crate::interpreter::Settings {
+                face: Face::Text,
+                color: false,
+                ..interpreter.settings
+            };
+            let line = render::render(&Err(failure), &interpreter.session, &settings);
+            return Err(Error::Load(line));
+        }
+        return Ok(render::render(
+            &result,
+            &interpreter.session,
+            &interpreter.settings,
+        ));
+    }
+    Ok(match interpreter.settings.face {
+        Face::Text => render::position(&interpreter.session, &interpreter.settings),
+        _ => String::new(),
+    })
 }
 
 /// Tab completion: command names first, then what each command takes.
@@ -186,6 +243,9 @@ impl Helper for Completion {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
+    use crate::interpreter::Settings;
+    use crate::session::Session;
 
     #[test]
     fn completes_commands_and_piles() {
@@ -200,5 +260,72 @@ mod tests {
             ["text", "speech", "json"]
         );
         assert!(completion.candidates(&["deal"]).is_empty());
+    }
+
+    /// `--resume` with a kept game this spider cannot read (a newer one's) stops with the reason, and
+    /// leaves the file as it was rather than going on and writing over it when the prompt is left.
+    #[test]
+    fn an_unreadable_kept_game_stops_resume_and_stays() {
+        let home = std::env::temp_dir().join(format!("spider-resume-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&home);
+        std::fs::create_dir_all(&home).unwrap();
+        let kept = home.join("resume.yaml");
+        let newer = "format: 9\ngame: spider\n";
+        std::fs::write(&kept, newer).unwrap();
+        let settings = Settings {
+            face: Face::Json,
+            color: false,
+            autoshow: false,
+        };
+        let mut interpreter = Interpreter::new(Session::new(Game::default(), 1), settings);
+        interpreter.home = Some(home.clone());
+        interpreter.at_prompt = true;
+        let result = opening(&mut interpreter, true);
+        let Err(error) = result else {
+            panic!("resumed: {result:?}");
+        };
+        assert_eq!(error.status(), 1);
+        let message = error.message().unwrap();
+        assert!(
+            message.contains("it is format 9, from a newer spider"),
+            "{message}"
+        );
+        assert_eq!(message.lines().count(), 1);
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), newer);
+        std::fs::remove_dir_all(&home).unwrap();
+    }
+
+    /// A history that is a named pipe (reading it would wait), a device (/dev/zero never ends) or too large
+    /// is skipped with its reason, unread; none yet is no error; a small regular file is read.
+    #[test]
+    fn only_a_regular_history_of_sensible_size_is_read() {
+        let dir = std::env::temp_dir().join(format!("spider-history-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("history.txt");
+        assert_eq!(usable_history(&path), Ok(false));
+        std::fs::write(&path, "#V2\nshow\n").unwrap();
+        assert_eq!(usable_history(&path), Ok(true));
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        assert_eq!(
+            usable_history(&path),
+            Err("it is a device, not a regular file".to_string())
+        );
+        std::fs::remove_file(&path).unwrap();
+        let status = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        assert_eq!(
+            usable_history(&path),
+            Err("it is a named pipe, not a regular file".to_string())
+        );
+        std::fs::remove_file(&path).unwrap();
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(MAX_HISTORY_BYTES + 1).unwrap();
+        assert!(usable_history(&path).unwrap_err().contains("larger than"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,12 +1,12 @@
 //! The commands on files: `save`, `load`, `resume` and `replay`. The file formats are the store's.
 
 use super::{Interpreter, Reply, Tally};
-use crate::error::{Failure, FileError, io_reason, shown_path};
+use crate::error::{Failure, shown_path};
 use crate::game::event::Event;
 use crate::game::position::Status;
 use crate::session::Session;
+use crate::store::ensure_data_dir;
 use crate::store::saved::{kept_path, load, save};
-use std::fs;
 use std::path::Path;
 
 impl Interpreter {
@@ -131,8 +131,7 @@ impl Interpreter {
         {
             self.warnings.push(warning);
         }
-        let result = fs::create_dir_all(&home)
-            .map_err(|e| FileError::new("save to", &path, None, io_reason(&e)))
+        let result = ensure_data_dir(&home, "save to", &path)
             .and_then(|()| save(&self.session, &path, self.tally.pending));
         Some(match result {
             Ok(()) => {

@@ -126,7 +126,7 @@ impl Interpreter {
                 Reply::Events(self.session.new_deal(seed))
             }
             Command::Restart => Reply::Events(session.restart()),
-            Command::Set(setting) => self.set(setting),
+            Command::Set(setting) => self.set(setting)?,
             Command::Help(topic) => Reply::Help(topic),
             Command::Quit => Reply::Quit,
             // files.rs and stats.rs.
@@ -229,7 +229,7 @@ impl Interpreter {
         Reply::Auto { played, stopped }
     }
 
-    fn set(&mut self, setting: Setting) -> Reply {
+    fn set(&mut self, setting: Setting) -> Result<Reply, Failure> {
         let on_off = |on: bool| if on { "on" } else { "off" };
         let (name, value) = match setting {
             Setting::Output(face) => {
@@ -244,11 +244,18 @@ impl Interpreter {
                 self.settings.autoshow = on;
                 ("autoshow", on_off(on))
             }
+            Setting::Autoremove(true) if !self.session.game().kind.is_spider() => {
+                // Refused rather than kept: a Reno game with it on would be a game no file can hold.
+                return Err(Failure::Message(format!(
+                    "{} has no suits to remove: autoremove is for spider and spiderette.",
+                    self.session.game().kind.title()
+                )));
+            }
             Setting::Autoremove(on) => {
                 self.session.set_autoremove(on);
                 ("autoremove", on_off(on))
             }
         };
-        Reply::Set { name, value }
+        Ok(Reply::Set { name, value })
     }
 }

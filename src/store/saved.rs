@@ -7,23 +7,23 @@
 //! reason; the caller swaps the new session in only when everything succeeded. Writing goes to a temporary
 //! file in the same directory, then a rename, so a file at that path is always whole: the old one or the new.
 
-use super::write_atomic;
+use super::{check_nesting, find_tag, read_regular, write_atomic};
 use crate::command::{Command, Setting, parse_command};
 use crate::error::{Failure, FileError, Reason, io_reason};
 use crate::game::deal::MAX_SEED;
 use crate::game::{Game, GameError, GameKind};
-use crate::session::Session;
+use crate::session::{MAX_COUNT, Session};
 use serde::{Deserialize, Serialize};
-use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The format version this program writes, and the newest it reads.
 pub const FORMAT: u32 = 1;
 
-/// A larger file is not a saved session (and reading `/dev/zero` must end).
-const MAX_BYTES: u64 = 16 << 20;
+/// The largest saved session read or written: some 80,000 actions, where a long game has a few thousand.
+/// Loading replays every action and keeps each position for undo, so the cap keeps the largest file's load
+/// well under a second and its memory near a hundred megabytes; `save` refuses a session it could not load.
+pub const MAX_BYTES: u64 = 1 << 20;
 
 /// The first line of every saved file, for a person who opens it.
 const HEADER: &str =
@@ -34,22 +34,23 @@ const HEADER: &str =
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedFile {
-    format: u32,
+    format: Whole,
     game: String,
-    suits: u8,
-    relaxed: u8,
+    suits: Whole,
+    relaxed: Whole,
     /// The setting now; the replay starts with it too.
     autoremove: bool,
     /// Wider than a deal number, so that an out-of-range one is refused in words.
-    deal: u64,
+    deal: Whole,
     actions: Vec<String>,
     /// How many actions are in effect; those after them are the redo list.
-    done: usize,
-    cheat: u32,
-    hints: u32,
+    done: Whole,
+    /// At most `MAX_COUNT`, as the session counts.
+    cheat: Whole,
+    hints: Whole,
     /// Redo-list actions (numbered from 1) whose redo gives no cheat points back: made before a `restart`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    no_refund: Vec<usize>,
+    no_refund: Vec<Whole>,
     /// Only in the game kept at the prompt: it is still to be counted in the statistics.
     #[serde(default, skip_serializing_if = "is_false")]
     stats_pending: bool,
@@ -62,6 +63,105 @@ struct SavedFile {
 
 fn is_false(value: &bool) -> bool {
     !*value
+}
+
+/// A whole number of the file as written, read as text so that it is checked in words: only decimal digits
+/// are taken, and YAML's other spellings (`0x1`, `+1`, `0o7`, `1_000`) refused rather than read as some
+/// number the file does not show.
+#[derive(Clone, Debug)]
+struct Whole(String);
+
+impl From<u64> for Whole {
+    fn from(n: u64) -> Whole {
+        Whole(n.to_string())
+    }
+}
+
+impl Serialize for Whole {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let n: u64 = self.0.parse().expect("spider writes whole numbers");
+        serializer.serialize_u64(n)
+    }
+}
+
+impl<'de> Deserialize<'de> for Whole {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Whole, D::Error> {
+        struct Text;
+        impl serde::de::Visitor<'_> for Text {
+            type Value = Whole;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number")
+            }
+            // A scalar comes as it is written, whatever YAML would make of it.
+            fn visit_str<E>(self, text: &str) -> Result<Whole, E> {
+                Ok(Whole(text.to_string()))
+            }
+        }
+        deserializer.deserialize_str(Text)
+    }
+}
+
+impl Whole {
+    /// The number, or why it is refused, with the line of `key`.
+    fn read<T: TryFrom<u64>>(&self, text: &str, key: &str) -> Result<T, Refused> {
+        let digits = &self.0;
+        let decimal = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        if !decimal || (digits.len() > 1 && digits.starts_with('0')) {
+            return Err(refused(
+                key_line(text, key),
+                format!(
+                    "{key} is {}, not a whole number written in decimal digits",
+                    crate::command::quote(digits)
+                ),
+            ));
+        }
+        digits
+            .parse::<u64>()
+            .ok()
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| {
+                refused(
+                    key_line(text, key),
+                    format!("{key} is {digits}, out of range"),
+                )
+            })
+    }
+}
+
+/// The numbers of a file, read.
+struct Numbers {
+    suits: u8,
+    relaxed: u8,
+    deal: u64,
+    done: usize,
+    cheat: u32,
+    hints: u32,
+    no_refund: Vec<usize>,
+}
+
+impl SavedFile {
+    fn numbers(&self, text: &str) -> Result<Numbers, Refused> {
+        let numbers = Numbers {
+            suits: self.suits.read(text, "suits")?,
+            relaxed: self.relaxed.read(text, "relaxed")?,
+            deal: self.deal.read(text, "deal")?,
+            done: self.done.read(text, "done")?,
+            cheat: self.cheat.read(text, "cheat")?,
+            hints: self.hints.read(text, "hints")?,
+            no_refund: (self.no_refund.iter())
+                .map(|n| n.read(text, "no_refund"))
+                .collect::<Result<_, _>>()?,
+        };
+        for (key, count) in [("cheat", numbers.cheat), ("hints", numbers.hints)] {
+            if count > MAX_COUNT {
+                return Err(refused(
+                    key_line(text, key),
+                    format!("{key} is {count}, more than the {MAX_COUNT} a count goes to"),
+                ));
+            }
+        }
+        Ok(numbers)
+    }
 }
 
 /// A session read back from a file.
@@ -87,20 +187,20 @@ pub fn to_text(session: &Session, stats_pending: bool, now: SystemTime) -> Strin
         }
         actions.push(step.action.to_string());
         if index >= moves && !step.refund {
-            no_refund.push(index + 1);
+            no_refund.push(Whole::from(index as u64 + 1));
         }
     }
     let file = SavedFile {
-        format: FORMAT,
+        format: u64::from(FORMAT).into(),
         game: game.kind.name().to_string(),
-        suits: game.suits,
-        relaxed: game.relaxed,
+        suits: u64::from(game.suits).into(),
+        relaxed: u64::from(game.relaxed).into(),
         autoremove: game.autoremove,
-        deal: u64::from(session.seed()),
+        deal: u64::from(session.seed()).into(),
         actions,
-        done: moves,
-        cheat: session.cheat(),
-        hints: session.hints(),
+        done: (moves as u64).into(),
+        cheat: u64::from(session.cheat()).into(),
+        hints: u64::from(session.hints()).into(),
         no_refund,
         stats_pending,
         assisted: session.assisted(),
@@ -113,6 +213,18 @@ pub fn to_text(session: &Session, stats_pending: bool, now: SystemTime) -> Strin
 /// Saves the session to `path`, whole or not at all.
 pub fn save(session: &Session, path: &Path, stats_pending: bool) -> Result<(), FileError> {
     let text = to_text(session, stats_pending, SystemTime::now());
+    if text.len() as u64 > MAX_BYTES {
+        return Err(FileError::new(
+            "save to",
+            path,
+            None,
+            Reason::Text(format!(
+                "this session's {} actions make a file larger than {} MiB, more than load takes back",
+                session.steps().count(),
+                MAX_BYTES >> 20
+            )),
+        ));
+    }
     write_atomic(path, text.as_bytes())
         .map_err(|reason| FileError::new("save to", path, None, reason))
 }
@@ -120,19 +232,7 @@ pub fn save(session: &Session, path: &Path, stats_pending: bool) -> Result<(), F
 /// Reads and replays a saved file.
 pub fn load(path: &Path) -> Result<Loaded, FileError> {
     let fail = |line, reason| FileError::new("load", path, line, reason);
-    if path.is_dir() {
-        return Err(fail(None, Reason::Text("it is a directory".into())));
-    }
-    let mut bytes = Vec::new();
-    fs::File::open(path)
-        .and_then(|file| file.take(MAX_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| fail(None, io_reason(&e)))?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(fail(
-            None,
-            Reason::Text("it is too large to be a saved session".into()),
-        ));
-    }
+    let bytes = read_regular(path, MAX_BYTES).map_err(|e| fail(None, io_reason(&e)))?;
     let text = String::from_utf8(bytes).map_err(|_| {
         fail(
             None,
@@ -153,11 +253,12 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
     if text.trim().is_empty() {
         return Err(refused(None, "the file is empty"));
     }
+    check_nesting(text).map_err(|(line, reason)| refused(line, reason))?;
     // The version first, so that a newer file is refused as newer rather than for a field it adds.
     let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(yaml_error)?;
-    if !value.is_mapping() {
+    let Some(mapping) = value.as_mapping() else {
         return Err(refused(None, "it is not a spider saved session"));
-    }
+    };
     let format_line = key_line(text, "format");
     match value.get("format").map(|f| f.as_u64()) {
         None => {
@@ -180,11 +281,33 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
             ));
         }
     }
+    if let Some(tag) = find_tag(&value) {
+        return Err(refused(
+            None,
+            format!(
+                "it has a YAML tag ({}); a spider saved session has none",
+                crate::command::quote(&tag)
+            ),
+        ));
+    }
+    // A key left without a value would otherwise read as an empty list or a zero.
+    for (key, item) in mapping {
+        if item.is_null()
+            && let Some(key) = key.as_str()
+        {
+            return Err(refused(
+                key_line(text, key),
+                format!("{key} has no value (is the file cut short?)"),
+            ));
+        }
+    }
     let file: SavedFile = serde_yaml::from_str(text).map_err(yaml_error)?;
+    file.format.read::<u32>(text, "format")?;
+    let numbers = file.numbers(text)?;
 
-    let game = game_of(&file, text)?;
+    let game = game_of(&file, &numbers, text)?;
     let deal_line = key_line(text, "deal");
-    let seed = u32::try_from(file.deal)
+    let seed = u32::try_from(numbers.deal)
         .ok()
         .filter(|&seed| seed <= MAX_SEED)
         .ok_or_else(|| {
@@ -192,7 +315,7 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
                 deal_line,
                 format!(
                     "deal {} is out of range: deals are 0 to {MAX_SEED}",
-                    file.deal
+                    numbers.deal
                 ),
             )
         })?;
@@ -243,48 +366,57 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
         }
     }
     let done_line = key_line(text, "done");
-    if file.done > count {
+    if numbers.done > count {
         return Err(refused(
             done_line,
-            format!("done is {}, but there are only {count} actions", file.done),
+            format!(
+                "done is {}, but there are only {count} actions",
+                numbers.done
+            ),
         ));
     }
-    if count > file.done {
+    if count > numbers.done {
         session
-            .undo(count - file.done)
+            .undo(count - numbers.done)
             .expect("actions just made can be undone");
     }
     session.set_autoremove(file.autoremove);
     let no_refund_line = key_line(text, "no_refund");
-    for &number in &file.no_refund {
-        if number <= file.done || number > count {
+    for (index, &number) in numbers.no_refund.iter().enumerate() {
+        if numbers.no_refund[..index].contains(&number) {
+            return Err(refused(
+                no_refund_line,
+                format!("no_refund names action {number} twice"),
+            ));
+        }
+        if number <= numbers.done || number > count {
             return Err(refused(
                 no_refund_line,
                 format!(
                     "no_refund names action {number}, which is not on the redo list ({} to {count})",
-                    file.done + 1
+                    numbers.done + 1
                 ),
             ));
         }
     }
-    let no_refund: Vec<usize> = file.no_refund.iter().map(|n| n - 1).collect();
-    session.restore_counts(file.cheat, file.hints, &no_refund);
+    let no_refund: Vec<usize> = numbers.no_refund.iter().map(|n| n - 1).collect();
+    session.restore_counts(numbers.cheat, numbers.hints, &no_refund);
     if file.assisted {
         session.mark_assisted();
     }
     // Redo gives points back; the count must hold them, or it would go below zero.
     let refundable: u32 = session
         .steps()
-        .skip(file.done)
+        .skip(numbers.done)
         .filter(|step| step.refund)
         .map(|step| step.cost)
         .sum();
-    if file.cheat < refundable {
+    if numbers.cheat < refundable {
         return Err(refused(
             key_line(text, "cheat"),
             format!(
                 "cheat is {}, less than the {refundable} points the redo list gives back",
-                file.cheat
+                numbers.cheat
             ),
         ));
     }
@@ -292,7 +424,7 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
         return Err(refused(
             key_line(text, "saved"),
             format!(
-                "saved is {}, not a time as YYYY-MM-DDTHH:MM:SSZ (is the file cut short?)",
+                "saved is {}, not a time as YYYY-MM-DDTHH:MM:SSZ in UTC (is the file cut short?)",
                 crate::command::quote(&file.saved)
             ),
         ));
@@ -304,14 +436,17 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
 }
 
 /// The game and options of a file, checked by the constructor the command line uses too.
-fn game_of(file: &SavedFile, text: &str) -> Result<Game, Refused> {
+fn game_of(file: &SavedFile, numbers: &Numbers, text: &str) -> Result<Game, Refused> {
     let kind = GameKind::from_name(&file.game).ok_or_else(|| {
         refused(
             key_line(text, "game"),
             format!("unknown game {}", crate::command::quote(&file.game)),
         )
     })?;
-    Game::new(kind, file.suits, file.relaxed, file.autoremove).map_err(|error| {
+    // An older spider let `set autoremove on` through in Reno and saved it; Reno has nothing to remove,
+    // so such a file loads with the setting off.
+    let autoremove = file.autoremove && kind.is_spider();
+    Game::new(kind, numbers.suits, numbers.relaxed, autoremove).map_err(|error| {
         let key = match error {
             GameError::Suits(_) => "suits",
             GameError::Relaxed(_) => "relaxed",
@@ -427,24 +562,28 @@ fn valid_timestamp(text: &str) -> bool {
     if separators.iter().any(|&(i, c)| bytes[i] != c) {
         return false;
     }
-    matches!(
-        (
-            digits(0..4),
-            digits(5..7),
-            digits(8..10),
-            digits(11..13),
-            digits(14..16),
-            digits(17..19)
-        ),
-        (
-            Some(_),
-            Some(1..=12),
-            Some(1..=31),
-            Some(0..=23),
-            Some(0..=59),
-            Some(0..=60)
-        )
-    )
+    // Seconds stop at 59: spider writes the system clock's UTC, which shows no leap second.
+    let (Some(year), Some(month @ 1..=12), Some(day), Some(0..=23), Some(0..=59), Some(0..=59)) = (
+        digits(0..4),
+        digits(5..7),
+        digits(8..10),
+        digits(11..13),
+        digits(14..16),
+        digits(17..19),
+    ) else {
+        return false;
+    };
+    (1..=days_in_month(year, month)).contains(&day)
+}
+
+fn days_in_month(year: u32, month: u32) -> u32 {
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
+    match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// The file of the game kept at the prompt for `resume`.
@@ -467,6 +606,13 @@ mod tests {
         assert!(valid_timestamp(&at(1_700_000_000)));
         assert!(!valid_timestamp("2024-02-29T23:59:5"));
         assert!(!valid_timestamp("2024-13-29T23:59:59Z"));
+        assert!(valid_timestamp("2024-02-29T23:59:59Z"));
+        assert!(!valid_timestamp("2023-02-29T23:59:59Z"));
+        assert!(!valid_timestamp("2026-02-31T23:59:59Z"));
+        assert!(!valid_timestamp("2026-04-31T00:00:00Z"));
+        assert!(!valid_timestamp("2026-01-31T23:59:60Z"));
+        assert!(valid_timestamp("2000-02-29T00:00:00Z"));
+        assert!(!valid_timestamp("1900-02-29T00:00:00Z"));
     }
 
     #[test]

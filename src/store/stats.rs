@@ -5,13 +5,16 @@
 //! `new`, `load` or `resume`, or, when it was left at the prompt and kept for `resume`, when a later game
 //! left at the prompt takes its place. A game loaded from a file never counts (it may have counted before).
 
-use super::write_atomic;
+use super::{check_nesting, ensure_data_dir, find_tag, open_lock_file, read_regular, write_atomic};
 use crate::error::{FileError, Reason, io_text, shown_path};
-use crate::game::Game;
+use crate::game::{Game, GameKind};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 const FORMAT: u32 = 1;
+
+/// A larger file is not spider's statistics: a record per game and suit count is a few hundred bytes.
+pub const MAX_BYTES: u64 = 1 << 20;
 
 /// Every record, in the order the games were first played.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,19 +96,20 @@ impl Stats {
                 self.games.len() - 1
             }
         };
+        // Counts stop at their largest rather than wrap.
         let record = &mut self.games[index];
-        record.played += 1;
+        record.played = record.played.saturating_add(1);
         record.best_score = Some(
             record
                 .best_score
                 .map_or(outcome.score, |b| b.max(outcome.score)),
         );
         if outcome.won && outcome.assisted {
-            record.assisted_wins += 1;
+            record.assisted_wins = record.assisted_wins.saturating_add(1);
             record.streak = 0;
         } else if outcome.won {
-            record.won += 1;
-            record.streak += 1;
+            record.won = record.won.saturating_add(1);
+            record.streak = record.streak.saturating_add(1);
             record.best_streak = record.best_streak.max(record.streak);
             record.fewest_moves = Some(
                 record
@@ -115,6 +119,59 @@ impl Stats {
         } else {
             record.streak = 0;
         }
+    }
+}
+
+impl Record {
+    /// Why the record cannot be one this program wrote, if so: a game it does not play, a suit count that
+    /// game has not, or counts that contradict each other.
+    fn fault(&self) -> Option<String> {
+        let Some(kind) = GameKind::from_name(&self.game) else {
+            return Some(format!(
+                "unknown game {}",
+                crate::command::quote(&self.game)
+            ));
+        };
+        let name = format!("{} with {} suits", self.game, self.suits);
+        if let Err(error) = Game::new(kind, self.suits, 0, false) {
+            return Some(format!("the record of {name}: {error}"));
+        }
+        let counts = [
+            (
+                self.won.saturating_add(self.assisted_wins) > self.played,
+                "won and assisted_wins add up to more than played",
+            ),
+            (self.best_streak > self.won, "best_streak is more than won"),
+            (
+                self.streak > self.best_streak,
+                "streak is more than best_streak",
+            ),
+        ];
+        counts
+            .iter()
+            .find(|(wrong, _)| *wrong)
+            .map(|(_, why)| format!("the record of {name}: {why}"))
+    }
+}
+
+impl Stats {
+    /// Why the statistics cannot be ones this program wrote, if so.
+    fn fault(&self) -> Option<String> {
+        for (index, record) in self.games.iter().enumerate() {
+            if let Some(fault) = record.fault() {
+                return Some(fault);
+            }
+            if self.games[..index]
+                .iter()
+                .any(|r| r.game == record.game && r.suits == record.suits)
+            {
+                return Some(format!(
+                    "{} with {} suits has two records",
+                    record.game, record.suits
+                ));
+            }
+        }
+        None
     }
 }
 
@@ -131,27 +188,47 @@ pub fn read(dir: &Path) -> Result<Stats, FileError> {
         line,
         reason: Reason::Text(text),
     };
-    let bytes = match std::fs::read(&path) {
+    let bytes = match read_regular(&path, MAX_BYTES) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Stats::new()),
-        Err(error) => return Err(fail(None, error.kind().to_string())),
+        Err(error) => return Err(fail(None, io_text(&error))),
     };
     let text = String::from_utf8(bytes).map_err(|_| fail(None, "it is not a text file".into()))?;
+    from_text(&text).map_err(|(line, text)| fail(line, text))
+}
+
+/// The statistics in the text of a file, or the line and the reason it is refused.
+pub fn from_text(text: &str) -> Result<Stats, (Option<usize>, String)> {
     if text.trim().is_empty() {
         return Ok(Stats::new());
     }
-    let stats: Stats = serde_yaml::from_str(&text).map_err(|error| {
+    let yaml_error = |error: serde_yaml::Error| {
         let mut message = error.to_string();
         if let Some(cut) = message.find(" at line ") {
             message.truncate(cut);
         }
-        fail(error.location().map(|l| l.line()), message)
-    })?;
+        (error.location().map(|l| l.line()), message)
+    };
+    check_nesting(text)?;
+    let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(yaml_error)?;
+    if let Some(tag) = find_tag(&value) {
+        return Err((
+            None,
+            format!(
+                "it has a YAML tag ({}); spider's statistics have none",
+                crate::command::quote(&tag)
+            ),
+        ));
+    }
+    let stats: Stats = serde_yaml::from_str(text).map_err(yaml_error)?;
     if stats.format > FORMAT {
-        return Err(fail(
+        return Err((
             None,
             format!("it is format {}, from a newer spider", stats.format),
         ));
+    }
+    if let Some(fault) = stats.fault() {
+        return Err((None, fault));
     }
     Ok(stats)
 }
@@ -165,7 +242,7 @@ pub fn write(dir: &Path, stats: &Stats) -> Result<(), FileError> {
         line: None,
         reason,
     };
-    std::fs::create_dir_all(dir).map_err(|e| fail(Reason::Text(e.kind().to_string())))?;
+    ensure_data_dir(dir, "save statistics to", &path)?;
     let text = format!(
         "# spider statistics of games played at the prompt; `stats reset` clears them.\n{}",
         serde_yaml::to_string(stats).expect("statistics always serialize")
@@ -191,13 +268,8 @@ pub fn lock(dir: &Path) -> Result<std::fs::File, FileError> {
         line: None,
         reason: Reason::Text(io_text(&error)),
     };
-    std::fs::create_dir_all(dir).map_err(fail)?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(fail)?;
+    ensure_data_dir(dir, "lock statistics with", &path)?;
+    let file = open_lock_file(&path).map_err(fail)?;
     file.lock().map_err(fail)?;
     Ok(file)
 }
@@ -205,6 +277,63 @@ pub fn lock(dir: &Path) -> Result<std::fs::File, FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const GOOD: &str = "format: 1\ngames:\n- game: spider\n  suits: 4\n  played: 5\n  won: 2\n  best_score: 1000\n  streak: 1\n  best_streak: 2\n  fewest_moves: 200\n  assisted_wins: 1\n";
+
+    /// Counts that contradict each other, a game or suit count this program does not play, a record twice
+    /// or a YAML tag: refused in one line, as a file spider did not write.
+    #[test]
+    fn statistics_no_spider_wrote_are_refused() {
+        assert_eq!(from_text(GOOD).unwrap().games[0].won, 2);
+        for (from, to, reason) in [
+            (
+                "won: 2",
+                "won: 5",
+                "won and assisted_wins add up to more than played",
+            ),
+            (
+                "assisted_wins: 1",
+                "assisted_wins: 4",
+                "add up to more than played",
+            ),
+            (
+                "best_streak: 2",
+                "best_streak: 3",
+                "best_streak is more than won",
+            ),
+            ("streak: 1", "streak: 3", "streak is more than best_streak"),
+            ("game: spider", "game: freecell", "unknown game 'freecell'"),
+            ("suits: 4", "suits: 9", "suits is 9"),
+            (
+                "game: spider\n  suits: 4",
+                "game: reno\n  suits: 2",
+                "reno is played with 4 suits",
+            ),
+            ("game: spider", "game: !Foo spider", "YAML tag ('!Foo')"),
+        ] {
+            let text = GOOD.replace(from, to);
+            let (_, message) = from_text(&text).expect_err(&text);
+            assert!(message.contains(reason), "{message}\n{text}");
+        }
+        let twice = format!("{GOOD}{}", &GOOD[GOOD.find("- game").unwrap()..]);
+        let (_, message) = from_text(&twice).unwrap_err();
+        assert_eq!(message, "spider with 4 suits has two records");
+    }
+
+    /// A count at its largest stays there rather than wrap to 0.
+    #[test]
+    fn counts_stop_at_their_largest() {
+        let mut stats = from_text(&GOOD.replace("played: 5", "played: 4294967295")).unwrap();
+        let outcome = Outcome {
+            won: true,
+            score: 0,
+            moves: 300,
+            assisted: false,
+        };
+        stats.record(&Game::default(), outcome);
+        let record = &stats.games[0];
+        assert_eq!((record.played, record.won), (u32::MAX, 3));
+    }
 
     #[test]
     fn streaks_and_bests() {
