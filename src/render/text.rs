@@ -84,7 +84,10 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         Reply::Solve(answer) => super::solve::text(answer),
         Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SHORT),
         Reply::Auto { played, stopped } => {
-            let mut out = super::hint::auto(played, *stopped, session, |e| event(e, session));
+            let mut out = super::hint::auto(played, *stopped, session, |events| {
+                let said: Vec<String> = events.iter().map(|e| event(e, session)).collect();
+                said.join(" ")
+            });
             if settings.autoshow && !played.is_empty() {
                 out.push('\n');
                 out.push_str(&tableau(session, settings));
