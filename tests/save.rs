@@ -16,7 +16,7 @@ fn settings() -> Settings {
     Settings {
         face: Face::Text,
         color: false,
-        autoshow: false,
+        autoshow: Some(false),
     }
 }
 

@@ -202,7 +202,7 @@ const WALKED: [&[&str]; 7] = [
     &["--game", "spiderette", "--suits", "1", "--autoremove"],
 ];
 
-/// A game in the speech face.
+/// A game in the speech face, its settings as it starts.
 fn speech_game(options: &[&str], seed: u64) -> spider::interpreter::Interpreter {
     let seed = seed.to_string();
     let mut args = vec!["spider", "--seed", &seed, "--output", "speech"];
@@ -359,4 +359,58 @@ fn a_move_says_where_from_and_where_to() {
         }
     }
     assert!(moves > 1000, "{moves} moves checked");
+}
+
+#[test]
+fn autoshow_in_speech_reads_the_columns_that_changed_and_never_the_whole_table() {
+    let mut read = 0;
+    for options in WALKED {
+        for seed in 0..4 {
+            let mut it = speech_game(options, seed);
+            assert_eq!(say(&mut it, "set autoshow on"), "Autoshow on.\n");
+            let mut quiet = speech_game(options, seed);
+            walk(&mut it, seed, 120, |before, action, answer| {
+                // The same action without autoshow says the first line alone.
+                let mut without =
+                    spider::interpreter::Interpreter::new(before.session.clone(), before.settings);
+                say(&mut without, "set autoshow off");
+                let plain = say(&mut without, &action.to_string());
+                let mut lines = answer.lines();
+                assert_eq!(lines.next(), plain.lines().next());
+                assert_eq!(plain.lines().count(), 1, "{plain}");
+                let columns = before.session.position().columns().len();
+                let mut changed = 0;
+                for line in lines {
+                    let Some(rest) = line.strip_prefix("Column ") else {
+                        assert!(
+                            matches!(before.session.position(), Position::Reno(_)),
+                            "{options:?} deal {seed}: {line:?}"
+                        );
+                        continue;
+                    };
+                    // Each column read is read as `column N` says it now.
+                    let n: usize = rest.split(':').next().unwrap().parse().unwrap();
+                    assert_eq!(say(&mut without, &format!("column {n}")).trim_end(), line);
+                    let before_column = &before.session.position().columns()[n - 1];
+                    assert_ne!(
+                        before_column,
+                        &without.session.position().columns()[n - 1],
+                        "{options:?} deal {seed}: column {n} did not change"
+                    );
+                    changed += 1;
+                }
+                assert!(
+                    changed < columns,
+                    "{options:?} deal {seed}: the whole table read"
+                );
+                read += changed;
+            });
+            // Off, as speech starts, nothing more is read.
+            assert!(!quiet.settings.autoshow_on());
+            walk(&mut quiet, seed, 40, |_, _, answer| {
+                assert_eq!(answer.lines().count(), 1, "{answer}");
+            });
+        }
+    }
+    assert!(read > 500, "{read} columns read");
 }

@@ -1,6 +1,6 @@
 //! The speech face: plain sentences for a screen reader, one fact each, card names in words, no tables and
 //! no symbols that a reader would spell out. After an action it says what changed, from where to where, in
-//! one short line, and nothing more.
+//! one short line; with `set autoshow on` it then reads the columns that changed (never the whole table).
 
 use super::failure_message;
 use super::names::{SPOKEN, capitalize, pile, plural};
@@ -10,16 +10,23 @@ use crate::game::cards::{Card, Suit, rank_word};
 use crate::game::event::Event;
 use crate::game::position::{Action, Column, Pile, Position, RenoAction, SpiderAction, Status};
 use crate::game::reno;
-use crate::interpreter::Reply;
+use crate::interpreter::{Reply, Settings};
 use crate::session::Session;
+use std::collections::BTreeSet;
 
-pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
+pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Settings) -> String {
     let reply = match result {
         Ok(reply) => reply,
         Err(failure) => return failure_message(failure, SPOKEN),
     };
     match reply {
-        Reply::Events(events) => events_said(events, session),
+        Reply::Events(events) => {
+            let mut lines = vec![events_said(events, session)];
+            if settings.autoshow_on() {
+                lines.extend(changed(events, session));
+            }
+            lines.join("\n")
+        }
         Reply::Set { name, value } => format!("{} {value}.", capitalize(name)),
         Reply::Show => {
             let mut lines = vec![summary(session)];
@@ -143,9 +150,19 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         Reply::StatsReset => super::files::stats_reset(),
         Reply::Solve(answer) => super::solve::speech(answer),
         Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SPOKEN),
-        Reply::Auto { played, stopped } => super::hint::auto(played, *stopped, session, |events| {
-            events_said(events, session)
-        }),
+        Reply::Auto { played, stopped } => {
+            let mut out = super::hint::auto(played, *stopped, session, |events| {
+                events_said(events, session)
+            });
+            if settings.autoshow_on() {
+                let events: Vec<Event> = played.iter().flat_map(|(_, e)| e.clone()).collect();
+                for line in changed(&events, session) {
+                    out.push('\n');
+                    out.push_str(&line);
+                }
+            }
+            out
+        }
     }
 }
 
@@ -163,6 +180,11 @@ fn score_sentence(session: &Session) -> String {
 
 /// Reno's piles: the tops of the holding pile and the waste, and how far each foundation has come.
 fn reno_piles(position: &reno::Table) -> String {
+    reno_pile_sentences(position).join(" ")
+}
+
+/// Reno's holding pile, waste and foundations, a sentence each.
+fn reno_pile_sentences(position: &reno::Table) -> [String; 3] {
     let top = |name: &str, cards: &[Card]| match cards.last() {
         Some(card) => format!(
             "{name}: {} {}, {} on top.",
@@ -190,7 +212,6 @@ fn reno_piles(position: &reno::Table) -> String {
         top("Waste", &position.waste),
         foundations,
     ]
-    .join(" ")
 }
 
 /// Deal, stock, spaces and moves in a few short sentences.
@@ -390,6 +411,105 @@ fn with_columns(action: Action, position: &Position) -> String {
             SPOKEN.describe(action, position)
         }
     }
+}
+
+/// What an action changed, for autoshow: columns by number, Reno's piles, or everything at once.
+#[derive(Default)]
+struct Changed {
+    columns: BTreeSet<usize>,
+    holding: bool,
+    waste: bool,
+    foundations: bool,
+    everything: bool,
+}
+
+impl Changed {
+    fn pile(&mut self, pile: Pile) {
+        match pile {
+            Pile::Column(c) => {
+                self.columns.insert(c);
+            }
+            Pile::Holding => self.holding = true,
+            Pile::Waste => self.waste = true,
+            Pile::Foundation => self.foundations = true,
+        }
+    }
+
+    fn action(&mut self, action: Action) {
+        match action {
+            Action::Spider(SpiderAction::Move { from, to, .. }) => {
+                self.columns.extend([from, to]);
+            }
+            Action::Spider(SpiderAction::Remove { column }) => {
+                self.columns.insert(column);
+            }
+            Action::Spider(SpiderAction::Deal) => self.everything = true,
+            Action::Reno(RenoAction::Play { from, to }) => {
+                self.pile(from);
+                self.pile(to);
+            }
+            Action::Reno(RenoAction::Deal) => self.waste = true,
+        }
+    }
+
+    fn event(&mut self, event: &Event, reno: bool) {
+        match event {
+            Event::Moved { from, to, .. } => {
+                self.columns.extend([*from, *to]);
+            }
+            Event::Turned { column, .. } | Event::Removed { column, .. } => {
+                self.columns.insert(*column);
+            }
+            Event::Dealt { .. } if reno => self.waste = true,
+            Event::Dealt { .. }
+            | Event::NewDeal { .. }
+            | Event::Restarted { .. }
+            | Event::Loaded { .. } => self.everything = true,
+            Event::Played { from, to, .. } => {
+                self.pile(*from);
+                self.pile(*to);
+            }
+            Event::HoldingTop { .. } => self.holding = true,
+            Event::Undone { actions }
+            | Event::Redone { actions }
+            | Event::Replayed { actions, .. } => {
+                for action in actions {
+                    self.action(*action);
+                }
+            }
+            Event::Finished { .. } => {}
+        }
+    }
+}
+
+/// What `set autoshow on` reads after an action: each column it changed, in order, and Reno's piles it
+/// changed. Nothing when every column changed (a deal, a new game): the announcement named the new cards, and
+/// `show` reads the whole table.
+fn changed(events: &[Event], session: &Session) -> Vec<String> {
+    let position = session.position();
+    let mut changed = Changed::default();
+    for e in events {
+        changed.event(e, matches!(position, Position::Reno(_)));
+    }
+    let columns = position.columns();
+    if changed.everything || changed.columns.len() == columns.len() {
+        return Vec::new();
+    }
+    let mut lines: Vec<String> = changed
+        .columns
+        .iter()
+        .map(|&c| describe_column(c, &columns[c]))
+        .collect();
+    if let Position::Reno(table) = position {
+        let [holding, waste, foundations] = reno_pile_sentences(table);
+        let piles = [
+            (changed.holding, holding),
+            (changed.waste, waste),
+            (changed.foundations, foundations),
+        ];
+        lines.extend(piles.into_iter().filter(|(c, _)| *c).map(|(_, line)| line));
+    }
+    lines
 }
 
 /// One action, or several as `3 actions: deal, then move ...`.

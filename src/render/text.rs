@@ -25,7 +25,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 .map(|e| event(e, session))
                 .collect::<Vec<_>>()
                 .join(" ");
-            if settings.autoshow {
+            if settings.autoshow_on() {
                 out.push('\n');
                 out.push_str(&tableau(session, settings));
             }
@@ -88,7 +88,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 let said: Vec<String> = events.iter().map(|e| event(e, session)).collect();
                 said.join(" ")
             });
-            if settings.autoshow && !played.is_empty() {
+            if settings.autoshow_on() && !played.is_empty() {
                 out.push('\n');
                 out.push_str(&tableau(session, settings));
             }
