@@ -56,7 +56,7 @@ fn main() {
         let settings = Settings {
             face,
             color: false,
-            autoshow: true,
+            autoshow: None,
         };
         let mut interpreter = Interpreter::new(Session::new(Game::default(), 1), settings);
         let mut sink = io::sink();

@@ -92,7 +92,7 @@ fn settings() -> Settings {
     Settings {
         face: Face::Text,
         color: false,
-        autoshow: false,
+        autoshow: Some(false),
     }
 }
 

@@ -17,7 +17,7 @@ fn settings() -> Settings {
     Settings {
         face: Face::Text,
         color: false,
-        autoshow: false,
+        autoshow: Some(false),
     }
 }
 

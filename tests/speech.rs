@@ -189,3 +189,228 @@ fn show_on_a_fresh_deal_names_exactly_the_face_up_cards() {
         }
     }
 }
+
+/// The games the random walks below play, as `spider` options: every game, every suit count, the relaxed
+/// deal and autoremove.
+const WALKED: [&[&str]; 7] = [
+    &["--suits", "1"],
+    &["--suits", "2"],
+    &["--suits", "4"],
+    &["--suits", "1", "--relaxed", "2", "--autoremove"],
+    &["--game", "spiderette"],
+    &["--game", "reno"],
+    &["--game", "spiderette", "--suits", "1", "--autoremove"],
+];
+
+/// A game in the speech face, its settings as it starts.
+fn speech_game(options: &[&str], seed: u64) -> spider::interpreter::Interpreter {
+    let seed = seed.to_string();
+    let mut args = vec!["spider", "--seed", &seed, "--output", "speech"];
+    args.extend_from_slice(options);
+    let mut config = common::config(args);
+    config.color = ColorChoice::Never;
+    interpreter(&config)
+}
+
+fn say(it: &mut spider::interpreter::Interpreter, line: &str) -> String {
+    let mut out = Vec::new();
+    feed(it, line, false, false, &mut out);
+    String::from_utf8(out).unwrap()
+}
+
+/// Plays `steps` random legal actions (a fixed sequence for each seed), calling `check` with the interpreter
+/// before each, the action, and the answer to it.
+fn walk(
+    it: &mut spider::interpreter::Interpreter,
+    seed: u64,
+    steps: usize,
+    mut check: impl FnMut(&spider::interpreter::Interpreter, &spider::game::position::Action, &str),
+) {
+    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    for _ in 0..steps {
+        let actions = it.session.legal_actions();
+        if actions.is_empty() {
+            break;
+        }
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let action = actions[(state >> 33) as usize % actions.len()];
+        let before = spider::interpreter::Interpreter::new(it.session.clone(), it.settings);
+        let answer = say(it, &action.to_string());
+        check(&before, &action, &answer);
+    }
+}
+
+#[test]
+fn no_two_lines_of_moves_read_alike() {
+    let mut positions = 0;
+    for options in WALKED {
+        for seed in 0..8 {
+            let mut it = speech_game(options, seed);
+            walk(&mut it, seed, 150, |before, _, _| {
+                let mut before =
+                    spider::interpreter::Interpreter::new(before.session.clone(), before.settings);
+                let moves = say(&mut before, "moves");
+                let mut said = std::collections::HashSet::new();
+                // `N legal actions.`, then `What it does: its command.` for each.
+                for line in moves.lines().skip(1) {
+                    let (what, _command) =
+                        line.rsplit_once(": ").expect("a command after the words");
+                    assert!(
+                        said.insert(what.to_string()),
+                        "{options:?} deal {seed}: two actions read {what:?}:\n{moves}"
+                    );
+                }
+                positions += 1;
+            });
+        }
+    }
+    assert!(positions > 5000, "{positions} positions checked");
+}
+
+/// The cards a speech announcement names, each word `SUIT: rank, rank` naming cards of that suit.
+fn announced_cards(text: &str) -> Vec<Card> {
+    match text
+        .strip_prefix("Dealt ")
+        .and_then(|rest| rest.split_once(": "))
+    {
+        Some((count, ranks)) if Suit::ALL.iter().any(|s| count.ends_with(s.name())) => {
+            let suit = *Suit::ALL
+                .iter()
+                .find(|s| count.ends_with(s.name()))
+                .unwrap();
+            let ranks = ranks.split_once('.').map_or(ranks, |(r, _)| r);
+            ranks
+                .split(", ")
+                .map(|word| Card::new((1..=13).find(|&r| rank_word(r) == word).unwrap(), suit))
+                .collect()
+        }
+        _ => spoken_cards(text),
+    }
+}
+
+#[test]
+fn a_deal_names_every_card_it_dealt_in_column_order() {
+    let mut deals = 0;
+    for options in WALKED {
+        for seed in 0..8 {
+            let mut it = speech_game(options, seed);
+            walk(&mut it, seed, 200, |before, action, answer| {
+                if !action.is_deal() {
+                    return;
+                }
+                let columns = before.session.position().columns();
+                let dealt = match before.session.position() {
+                    Position::Spider(table) => {
+                        // The stock is dealt from its end, one card a column from column 1.
+                        let n = table.stock.len().min(columns.len());
+                        table
+                            .stock
+                            .iter()
+                            .rev()
+                            .take(n)
+                            .copied()
+                            .collect::<Vec<_>>()
+                    }
+                    Position::Reno(table) => vec![*table.stock.last().unwrap()],
+                };
+                let first = answer.lines().next().unwrap();
+                assert_eq!(
+                    announced_cards(first),
+                    dealt,
+                    "{options:?} deal {seed}: {answer}"
+                );
+                deals += 1;
+            });
+        }
+    }
+    assert!(deals > 100, "{deals} deals checked");
+}
+
+#[test]
+fn a_move_says_where_from_and_where_to() {
+    let mut moves = 0;
+    for options in WALKED {
+        for seed in 0..4 {
+            let mut it = speech_game(options, seed);
+            walk(&mut it, seed, 150, |_, action, answer| {
+                let command = action.to_string();
+                let words: Vec<&str> = command.split_whitespace().collect();
+                let ["move", from, to] = words.as_slice() else {
+                    return;
+                };
+                let pile = |p: &str| match p {
+                    "w" => "the waste".to_string(),
+                    "h" => "the holding pile".to_string(),
+                    "f" => "the foundations".to_string(),
+                    // `6.5` names column 6.
+                    column => column.split('.').next().unwrap().to_string(),
+                };
+                let (from, to) = (pile(from), pile(to));
+                let first = answer.lines().next().unwrap();
+                assert!(
+                    first.contains(&format!(" from {from} to {to}"))
+                        || first.contains(&format!(" from {from} to empty column {to}")),
+                    "{options:?} deal {seed}: `{command}` answered {first:?}"
+                );
+                moves += 1;
+            });
+        }
+    }
+    assert!(moves > 1000, "{moves} moves checked");
+}
+
+#[test]
+fn autoshow_in_speech_reads_the_columns_that_changed_and_never_the_whole_table() {
+    let mut read = 0;
+    for options in WALKED {
+        for seed in 0..4 {
+            let mut it = speech_game(options, seed);
+            assert_eq!(say(&mut it, "set autoshow on"), "Autoshow on.\n");
+            let mut quiet = speech_game(options, seed);
+            walk(&mut it, seed, 120, |before, action, answer| {
+                // The same action without autoshow says the first line alone.
+                let mut without =
+                    spider::interpreter::Interpreter::new(before.session.clone(), before.settings);
+                say(&mut without, "set autoshow off");
+                let plain = say(&mut without, &action.to_string());
+                let mut lines = answer.lines();
+                assert_eq!(lines.next(), plain.lines().next());
+                assert_eq!(plain.lines().count(), 1, "{plain}");
+                let columns = before.session.position().columns().len();
+                let mut changed = 0;
+                for line in lines {
+                    let Some(rest) = line.strip_prefix("Column ") else {
+                        assert!(
+                            matches!(before.session.position(), Position::Reno(_)),
+                            "{options:?} deal {seed}: {line:?}"
+                        );
+                        continue;
+                    };
+                    // Each column read is read as `column N` says it now.
+                    let n: usize = rest.split(':').next().unwrap().parse().unwrap();
+                    assert_eq!(say(&mut without, &format!("column {n}")).trim_end(), line);
+                    let before_column = &before.session.position().columns()[n - 1];
+                    assert_ne!(
+                        before_column,
+                        &without.session.position().columns()[n - 1],
+                        "{options:?} deal {seed}: column {n} did not change"
+                    );
+                    changed += 1;
+                }
+                assert!(
+                    changed < columns,
+                    "{options:?} deal {seed}: the whole table read"
+                );
+                read += changed;
+            });
+            // Off, as speech starts, nothing more is read.
+            assert!(!quiet.settings.autoshow_on());
+            walk(&mut quiet, seed, 40, |_, _, answer| {
+                assert_eq!(answer.lines().count(), 1, "{answer}");
+            });
+        }
+    }
+    assert!(read > 500, "{read} columns read");
+}

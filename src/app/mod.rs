@@ -67,7 +67,7 @@ pub fn interpreter(config: &Config) -> Interpreter {
     let settings = Settings {
         face: config.face,
         color: use_color(config.color),
-        autoshow: true,
+        autoshow: None,
     };
     let mut interpreter = Interpreter::new(Session::new(config.game, seed), settings);
     interpreter.home = repl::data_dir();

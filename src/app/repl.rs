@@ -275,7 +275,7 @@ mod tests {
         let settings = Settings {
             face: Face::Json,
             color: false,
-            autoshow: false,
+            autoshow: Some(false),
         };
         let mut interpreter = Interpreter::new(Session::new(Game::default(), 1), settings);
         interpreter.home = Some(home.clone());

@@ -21,8 +21,17 @@ use crate::solve::Outcome;
 pub struct Settings {
     pub face: Face,
     pub color: bool,
-    /// Text face: reprint the position after every action.
-    pub autoshow: bool,
+    /// After every action, say again what it changed: the text face reprints the position, the speech face
+    /// reads the columns that changed. `None` until `set autoshow`: each face as it does by default.
+    pub autoshow: Option<bool>,
+}
+
+impl Settings {
+    /// Whether the face in use says more after an action: as set, or by default in text only (a screen
+    /// reader reads every line, and the speech face's announcement already names what moved).
+    pub fn autoshow_on(&self) -> bool {
+        self.autoshow.unwrap_or(self.face == Face::Text)
+    }
 }
 
 /// What a command answered, for a renderer to put into words.
@@ -241,7 +250,7 @@ impl Interpreter {
                 ("color", on_off(on))
             }
             Setting::Autoshow(on) => {
-                self.settings.autoshow = on;
+                self.settings.autoshow = Some(on);
                 ("autoshow", on_off(on))
             }
             Setting::Autoremove(true) if !self.session.game().kind.is_spider() => {

@@ -119,19 +119,16 @@ pub fn hint(hint: Option<&Hint>, session: &Session, names: Names) -> String {
     }
 }
 
-/// `auto`: a line for each action played (its command, then what it did), and why it stopped early.
+/// `auto`: a line for each action played (its command, then what its events said), and why it stopped early.
 pub fn auto(
     played: &[(Action, Vec<Event>)],
     stopped: bool,
     session: &Session,
-    event: impl Fn(&Event) -> String,
+    said: impl Fn(&[Event]) -> String,
 ) -> String {
     let mut lines: Vec<String> = played
         .iter()
-        .map(|(action, events)| {
-            let said: Vec<String> = events.iter().map(&event).collect();
-            format!("{action}: {}", said.join(" "))
-        })
+        .map(|(action, events)| format!("{action}: {}", said(events)))
         .collect();
     if played.is_empty() || stopped {
         lines.push(match session.status() {

@@ -19,7 +19,7 @@ use crate::session::Session;
 pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Settings) -> String {
     match settings.face {
         Face::Text => text::render(result, session, settings),
-        Face::Speech => speech::plain_words(&speech::render(result, session)),
+        Face::Speech => speech::plain_words(&speech::render(result, session, settings)),
         Face::Json => json::render(result, session),
     }
 }

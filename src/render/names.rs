@@ -22,7 +22,8 @@ impl Names {
         }
     }
 
-    /// A run from its first (deepest) card to its last: `9h-4h`, `nine of hearts down to four of hearts`.
+    /// A run from its first (deepest) card to its last: `9h-4h`, `nine down to four of hearts` (the suit said
+    /// once when both ends share it, as the runs that move do).
     pub fn run(self, cards: &[Card]) -> String {
         match cards {
             [] => String::new(),
@@ -34,6 +35,8 @@ impl Names {
     pub fn range(self, first: Card, last: Card) -> String {
         if first == last {
             self.card(first)
+        } else if self.spoken && first.suit() == last.suit() {
+            format!("{} down to {}", rank_word(first.rank()), last.spoken())
         } else if self.spoken {
             format!("{} down to {}", first.spoken(), last.spoken())
         } else {

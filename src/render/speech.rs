@@ -1,5 +1,6 @@
 //! The speech face: plain sentences for a screen reader, one fact each, card names in words, no tables and
-//! no symbols that a reader would spell out. After an action it says what changed and nothing more.
+//! no symbols that a reader would spell out. After an action it says what changed, from where to where, in
+//! one short line; with `set autoshow on` it then reads the columns that changed (never the whole table).
 
 use super::failure_message;
 use super::names::{SPOKEN, capitalize, pile, plural};
@@ -7,22 +8,25 @@ use crate::command::{COMMANDS, Usage};
 use crate::error::Failure;
 use crate::game::cards::{Card, Suit, rank_word};
 use crate::game::event::Event;
-use crate::game::position::{Action, Column, Pile, Position, Status};
+use crate::game::position::{Action, Column, Pile, Position, RenoAction, SpiderAction, Status};
 use crate::game::reno;
-use crate::interpreter::Reply;
+use crate::interpreter::{Reply, Settings};
 use crate::session::Session;
+use std::collections::BTreeSet;
 
-pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
+pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Settings) -> String {
     let reply = match result {
         Ok(reply) => reply,
         Err(failure) => return failure_message(failure, SPOKEN),
     };
     match reply {
-        Reply::Events(events) => events
-            .iter()
-            .map(|e| event(e, session))
-            .collect::<Vec<_>>()
-            .join(" "),
+        Reply::Events(events) => {
+            let mut lines = vec![events_said(events, session)];
+            if settings.autoshow_on() {
+                lines.extend(changed(events, session));
+            }
+            lines.join("\n")
+        }
         Reply::Set { name, value } => format!("{} {value}.", capitalize(name)),
         Reply::Show => {
             let mut lines = vec![summary(session)];
@@ -59,8 +63,19 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
                 actions.len(),
                 plural(actions.len(), "action", "actions")
             )];
-            for action in actions {
-                let what = SPOKEN.describe(*action, session.position());
+            // Two actions that would read alike (the same cards from two columns, or onto two alike cards)
+            // say their columns.
+            let position = session.position();
+            let plain: Vec<String> = actions
+                .iter()
+                .map(|action| SPOKEN.describe(*action, position))
+                .collect();
+            for (action, what) in actions.iter().zip(&plain) {
+                let what = if plain.iter().filter(|other| *other == what).count() > 1 {
+                    with_columns(*action, position)
+                } else {
+                    what.clone()
+                };
                 lines.push(format!("{}: {action}.", capitalize(&what)));
             }
             lines.join("\n")
@@ -137,7 +152,17 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         Reply::Review(review) => super::review::speech(review, session),
         Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SPOKEN),
         Reply::Auto { played, stopped } => {
-            super::hint::auto(played, *stopped, session, |e| event(e, session))
+            let mut out = super::hint::auto(played, *stopped, session, |events| {
+                events_said(events, session)
+            });
+            if settings.autoshow_on() {
+                let events: Vec<Event> = played.iter().flat_map(|(_, e)| e.clone()).collect();
+                for line in changed(&events, session) {
+                    out.push('\n');
+                    out.push_str(&line);
+                }
+            }
+            out
         }
     }
 }
@@ -156,6 +181,11 @@ fn score_sentence(session: &Session) -> String {
 
 /// Reno's piles: the tops of the holding pile and the waste, and how far each foundation has come.
 fn reno_piles(position: &reno::Table) -> String {
+    reno_pile_sentences(position).join(" ")
+}
+
+/// Reno's holding pile, waste and foundations, a sentence each.
+fn reno_pile_sentences(position: &reno::Table) -> [String; 3] {
     let top = |name: &str, cards: &[Card]| match cards.last() {
         Some(card) => format!(
             "{name}: {} {}, {} on top.",
@@ -183,7 +213,6 @@ fn reno_piles(position: &reno::Table) -> String {
         top("Waste", &position.waste),
         foundations,
     ]
-    .join(" ")
 }
 
 /// Deal, stock, spaces and moves in a few short sentences.
@@ -235,16 +264,46 @@ fn describe_column(index: usize, column: &Column) -> String {
     }
 }
 
-fn event(event: &Event, session: &Session) -> String {
+/// What one command's events say, in order, on one line. A card turned up in the column just named (the one
+/// the cards left, or the one a suit left) is said without its column.
+fn events_said(events: &[Event], session: &Session) -> String {
+    let mut named = None;
+    let mut said = Vec::with_capacity(events.len());
+    for e in events {
+        said.push(event(e, session, named));
+        named = match *e {
+            Event::Moved { from, .. }
+            | Event::Played {
+                from: Pile::Column(from),
+                ..
+            } => Some(from),
+            Event::Removed { column, .. } | Event::Turned { column, .. } => Some(column),
+            _ => None,
+        };
+    }
+    said.join(" ")
+}
+
+fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
     let spoken = |cards: &[Card]| SPOKEN.run(cards);
     match event {
         Event::Moved {
             cards,
-            onto: Some(onto),
-            ..
-        } => format!("Moved {} onto {}.", spoken(cards), onto.spoken()),
-        Event::Moved { cards, to, .. } => {
-            format!("Moved {} to empty column {}.", spoken(cards), to + 1)
+            from,
+            to,
+            onto,
+        } => format!(
+            "{}.",
+            capitalize(&moved(
+                cards,
+                Pile::Column(*from),
+                Pile::Column(*to),
+                *onto,
+                true
+            ))
+        ),
+        Event::Turned { card, column } if named == Some(*column) => {
+            format!("Turned up {}.", card.spoken())
         }
         Event::Turned { card, column } => {
             format!("Turned up {} in column {}.", card.spoken(), column + 1)
@@ -254,25 +313,20 @@ fn event(event: &Event, session: &Session) -> String {
         }
         Event::Played {
             cards,
-            onto: Some(onto),
-            ..
-        } => format!("Moved {} onto {}.", spoken(cards), onto.spoken()),
-        Event::Played {
-            cards,
-            to: Pile::Column(to),
-            ..
-        } => format!("Moved {} to empty column {}.", spoken(cards), to + 1),
-        Event::Played { cards, to, .. } => format!("Moved {} to {}.", spoken(cards), pile(*to)),
+            from,
+            to,
+            onto,
+        } => format!("{}.", capitalize(&moved(cards, *from, *to, *onto, true))),
         Event::HoldingTop { card } => format!("The holding pile shows {}.", card.spoken()),
         Event::Dealt {
-            cards,
-            stock,
-            deals_left,
-        } => format!(
-            "Dealt {} cards. {stock} left, {deals_left} {}.",
-            cards.len(),
-            plural(*deals_left, "deal", "deals")
-        ),
+            cards, deals_left, ..
+        } => {
+            let left = match deals_left {
+                0 => "No deals left.".to_string(),
+                n => format!("{n} {} left.", plural(*n, "deal", "deals")),
+            };
+            format!("Dealt {}. {left}", dealt(cards))
+        }
         Event::Removed { suit, column } => {
             format!("Removed {} from column {}.", suit.name(), column + 1)
         }
@@ -296,6 +350,167 @@ fn event(event: &Event, session: &Session) -> String {
             total,
         } => super::files::replayed(actions, *from_start, *done, *total, SPOKEN, session),
     }
+}
+
+/// Cards on their way, from where to where, columns by number alone as `move 5 3` says them: `eight of spades
+/// from 5 to 3 onto nine of spades`, `king down to two of spades from 4 to empty column 5`, `five of hearts
+/// from the holding pile to 2 onto six of clubs`, `ace of hearts from 3 to the foundations`.
+///
+/// `terse`, after a move: a card of the moving cards' own suit is named by its rank alone (`eight of spades
+/// from 5 to 3 onto nine`): its rank always follows from theirs, and a suit left unsaid is their own.
+fn moved(cards: &[Card], from: Pile, to: Pile, onto: Option<Card>, terse: bool) -> String {
+    let run = SPOKEN.run(cards);
+    let end = |end: Pile| match end {
+        Pile::Column(c) => (c + 1).to_string(),
+        other => pile(other),
+    };
+    let route = match (to, onto) {
+        (Pile::Column(c), None) => format!("from {} to empty column {}", end(from), c + 1),
+        _ => format!("from {} to {}", end(from), end(to)),
+    };
+    match onto {
+        Some(onto) if terse && cards.first().is_some_and(|c| c.suit() == onto.suit()) => {
+            format!("{run} {route} onto {}", rank_word(onto.rank()))
+        }
+        Some(onto) => format!("{run} {route} onto {}", onto.spoken()),
+        None => format!("{run} {route}"),
+    }
+}
+
+/// The cards a deal put down, in column order from column 1: `10 cards: jack of diamonds, seven of spades,
+/// ...`, or `10 spades: jack, seven, ...` when they share a suit, as in a one-suit game.
+fn dealt(cards: &[Card]) -> String {
+    let n = cards.len();
+    match cards.first() {
+        Some(first) if n > 1 && cards.iter().all(|c| c.suit() == first.suit()) => {
+            let ranks: Vec<&str> = cards.iter().map(|c| rank_word(c.rank())).collect();
+            format!("{n} {}: {}", first.suit().name(), ranks.join(", "))
+        }
+        _ => {
+            let names: Vec<String> = cards.iter().map(|c| c.spoken()).collect();
+            format!("{n} {}: {}", plural(n, "card", "cards"), names.join(", "))
+        }
+    }
+}
+
+/// What a legal action does, with the columns it goes from and to: for `moves`, where two actions would
+/// otherwise read alike.
+fn with_columns(action: Action, position: &Position) -> String {
+    let (cards, onto) = position.moving(action);
+    match action {
+        Action::Spider(SpiderAction::Move { from, to, .. }) => {
+            moved(&cards, Pile::Column(from), Pile::Column(to), onto, false)
+        }
+        Action::Reno(RenoAction::Play { from, to }) => moved(&cards, from, to, onto, false),
+        Action::Spider(SpiderAction::Remove { column }) => format!(
+            "{} from column {} off the table",
+            SPOKEN.run(&cards),
+            column + 1
+        ),
+        // A deal reads like no other action.
+        Action::Spider(SpiderAction::Deal) | Action::Reno(RenoAction::Deal) => {
+            SPOKEN.describe(action, position)
+        }
+    }
+}
+
+/// What an action changed, for autoshow: columns by number, Reno's piles, or everything at once.
+#[derive(Default)]
+struct Changed {
+    columns: BTreeSet<usize>,
+    holding: bool,
+    waste: bool,
+    foundations: bool,
+    everything: bool,
+}
+
+impl Changed {
+    fn pile(&mut self, pile: Pile) {
+        match pile {
+            Pile::Column(c) => {
+                self.columns.insert(c);
+            }
+            Pile::Holding => self.holding = true,
+            Pile::Waste => self.waste = true,
+            Pile::Foundation => self.foundations = true,
+        }
+    }
+
+    fn action(&mut self, action: Action) {
+        match action {
+            Action::Spider(SpiderAction::Move { from, to, .. }) => {
+                self.columns.extend([from, to]);
+            }
+            Action::Spider(SpiderAction::Remove { column }) => {
+                self.columns.insert(column);
+            }
+            Action::Spider(SpiderAction::Deal) => self.everything = true,
+            Action::Reno(RenoAction::Play { from, to }) => {
+                self.pile(from);
+                self.pile(to);
+            }
+            Action::Reno(RenoAction::Deal) => self.waste = true,
+        }
+    }
+
+    fn event(&mut self, event: &Event, reno: bool) {
+        match event {
+            Event::Moved { from, to, .. } => {
+                self.columns.extend([*from, *to]);
+            }
+            Event::Turned { column, .. } | Event::Removed { column, .. } => {
+                self.columns.insert(*column);
+            }
+            Event::Dealt { .. } if reno => self.waste = true,
+            Event::Dealt { .. }
+            | Event::NewDeal { .. }
+            | Event::Restarted { .. }
+            | Event::Loaded { .. } => self.everything = true,
+            Event::Played { from, to, .. } => {
+                self.pile(*from);
+                self.pile(*to);
+            }
+            Event::HoldingTop { .. } => self.holding = true,
+            Event::Undone { actions }
+            | Event::Redone { actions }
+            | Event::Replayed { actions, .. } => {
+                for action in actions {
+                    self.action(*action);
+                }
+            }
+            Event::Finished { .. } => {}
+        }
+    }
+}
+
+/// What `set autoshow on` reads after an action: each column it changed, in order, and Reno's piles it
+/// changed. Nothing when every column changed (a deal, a new game): the announcement named the new cards, and
+/// `show` reads the whole table.
+fn changed(events: &[Event], session: &Session) -> Vec<String> {
+    let position = session.position();
+    let mut changed = Changed::default();
+    for e in events {
+        changed.event(e, matches!(position, Position::Reno(_)));
+    }
+    let columns = position.columns();
+    if changed.everything || changed.columns.len() == columns.len() {
+        return Vec::new();
+    }
+    let mut lines: Vec<String> = changed
+        .columns
+        .iter()
+        .map(|&c| describe_column(c, &columns[c]))
+        .collect();
+    if let Position::Reno(table) = position {
+        let [holding, waste, foundations] = reno_pile_sentences(table);
+        let piles = [
+            (changed.holding, holding),
+            (changed.waste, waste),
+            (changed.foundations, foundations),
+        ];
+        lines.extend(piles.into_iter().filter(|(c, _)| *c).map(|(_, line)| line));
+    }
+    lines
 }
 
 /// One action, or several as `3 actions: deal, then move ...`.

@@ -25,7 +25,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 .map(|e| event(e, session))
                 .collect::<Vec<_>>()
                 .join(" ");
-            if settings.autoshow {
+            if settings.autoshow_on() {
                 out.push('\n');
                 out.push_str(&tableau(session, settings));
             }
@@ -85,8 +85,11 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         Reply::Review(review) => super::review::text(review, session),
         Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SHORT),
         Reply::Auto { played, stopped } => {
-            let mut out = super::hint::auto(played, *stopped, session, |e| event(e, session));
-            if settings.autoshow && !played.is_empty() {
+            let mut out = super::hint::auto(played, *stopped, session, |events| {
+                let said: Vec<String> = events.iter().map(|e| event(e, session)).collect();
+                said.join(" ")
+            });
+            if settings.autoshow_on() && !played.is_empty() {
                 out.push('\n');
                 out.push_str(&tableau(session, settings));
             }
