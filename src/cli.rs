@@ -324,6 +324,7 @@ fn solve_options(args: SolveArgs) -> Result<BatchOptions, clap::Error> {
         } else {
             BatchOutput::Text
         },
+        interrupt: spider::interrupt::Interrupt::NEVER,
     })
 }
 

@@ -14,6 +14,7 @@ const SMALL: Budget = Budget {
     nodes: 150,
     endgame_nodes: 150,
     samples: 3,
+    interrupt: spider::interrupt::Interrupt::NEVER,
 };
 
 fn game(kind: GameKind, suits: u8) -> Game {

@@ -43,6 +43,7 @@ fn library_lines_replay_to_a_win() {
                     time: std::time::Duration::from_secs(120),
                     max_bytes: 200 << 20,
                     max_positions: u64::MAX,
+                    interrupt: spider::interrupt::Interrupt::NEVER,
                 },
             )
             .expect("spider is solvable");
@@ -181,6 +182,7 @@ fn new_winnable_deals_a_deal_the_solver_wins() {
             time: std::time::Duration::from_secs(120),
             max_bytes: 200 << 20,
             max_positions: u64::MAX,
+            interrupt: spider::interrupt::Interrupt::NEVER,
         },
     )
     .unwrap();

@@ -22,6 +22,8 @@ pub struct AutoplayOptions {
     pub last: u32,
     pub jobs: usize,
     pub output: AutoplayOutput,
+    /// Its interrupt is Ctrl-C: no deal is started after it, the games under way stop, and the summary
+    /// counts the deals finished before the first that was not.
     pub budget: Budget,
 }
 
@@ -51,6 +53,9 @@ struct SummaryLine {
     slowest_seconds: f64,
     total_seconds: f64,
     jobs: usize,
+    /// Ctrl-C stopped the run: `deals` counts those finished before it; left out when it did not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
     nodes: usize,
     endgame_nodes: usize,
     /// Reno's sampled worlds a decision; left out for Spider and Spiderette, which sample no deals.
@@ -80,7 +85,9 @@ pub fn play_deals(
         options.first,
         options.last,
         options.jobs.max(1),
-        play,
+        options.budget.interrupt,
+        // A game the interrupt stopped is neither won nor lost: not a result.
+        |seed| Some(play(seed)).filter(|played| !played.interrupted),
         |_, played| {
             print_deal(options, &played, out)?;
             out.flush()?;
@@ -101,6 +108,7 @@ pub fn print_summary(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let (game, budget, jobs) = (options.game, options.budget, options.jobs.max(1));
+    let interrupted = budget.interrupt.requested();
     let deals = results.len();
     let won = results.iter().filter(|p| p.won).count();
     let rate = if deals == 0 {
@@ -129,6 +137,7 @@ pub fn print_summary(
                 slowest_seconds: round(slowest, 3),
                 total_seconds: round(elapsed, 1),
                 jobs,
+                interrupted,
                 nodes: budget.nodes,
                 endgame_nodes: budget.endgame_nodes,
                 samples: samples(&game, &budget),
@@ -151,6 +160,13 @@ pub fn print_summary(
                 plural(jobs, "job", "jobs"),
                 thinking(&game, &budget),
             )?;
+            if interrupted {
+                writeln!(
+                    out,
+                    "interrupted: the {deals} {} finished before it are counted",
+                    plural(deals, "deal", "deals")
+                )?;
+            }
             writeln!(
                 out,
                 "won {won} of {deals} ({:.1}%) without undo",

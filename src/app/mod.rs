@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::game::deal::MAX_SEED;
 use crate::interpreter::{Interpreter, Reply, Settings};
+use crate::interrupt::Interrupt;
 use crate::render;
 pub mod autoplay;
 pub mod batch;
@@ -58,10 +59,15 @@ pub fn interpreter(config: &Config) -> Interpreter {
     let random = || rand::random_range(0..=MAX_SEED);
     let seed = match config.seed {
         Some(seed) => seed,
-        None if config.winnable => {
-            crate::solve::winnable_seed(&config.game, crate::solve::WINNABLE_TRY_TIME, random)
-                .unwrap_or_else(|_| random())
-        }
+        None if config.winnable => crate::solve::winnable_seed(
+            &config.game,
+            crate::solve::WINNABLE_TRY_TIME,
+            Interrupt::NEVER,
+            random,
+        )
+        .ok()
+        .flatten()
+        .unwrap_or_else(random),
         None => random(),
     };
     let settings = Settings {
@@ -96,12 +102,16 @@ pub fn start(config: &Config) -> Result<Interpreter, String> {
 }
 
 /// Plays a game from scripts, a pipe or the prompt; the error says why it stopped early, and `main`
-/// prints it.
-pub fn play(config: Config) -> Result<(), Error> {
+/// prints it. `catch_interrupts` is called at the prompt only: from then on Ctrl-C stops a command, not
+/// the program, through the interrupt it gives.
+pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), Error> {
     let mut interpreter = start(&config).map_err(Error::Load)?;
     let at_prompt = config.scripts.is_empty() && io::stdin().is_terminal();
     if config.resume && !at_prompt {
         return Err(Error::ResumeNotAtPrompt);
+    }
+    if at_prompt {
+        interpreter.interrupt = catch_interrupts();
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -199,6 +209,13 @@ pub fn feed(
         }
         for warning in interpreter.take_warnings() {
             warn(&warning);
+        }
+        // Ctrl-C stopped the command: the rest of the line is not done either.
+        if interpreter.interrupt.requested() {
+            if result.is_err() {
+                flow = Flow::Failed;
+            }
+            break;
         }
         match result {
             // Under --strict the first failure ends the line and the program.

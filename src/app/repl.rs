@@ -12,7 +12,10 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{CompletionType, Context, Editor, Helper};
+use rustyline::{
+    Cmd, CompletionType, ConditionalEventHandler, Context, Editor, Event, EventContext,
+    EventHandler, Helper, KeyEvent, Movement, RepeatCount,
+};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -26,8 +29,9 @@ pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "spider").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
-/// Runs the prompt until `quit` or end of input. With `resume`, starts from the game kept when the
-/// prompt was last left unfinished.
+/// Runs the prompt until `quit`, end of input (Ctrl-D) or Ctrl-C on an empty line. With `resume`,
+/// starts from the game kept when the prompt was last left unfinished. Ctrl-C during a command stops
+/// that command (the interpreter's interrupt); Ctrl-C on a line being typed clears it.
 pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Result<(), Error> {
     interpreter.at_prompt = true;
     // List completion, as in a shell: Tab completes a common prefix and lists the choices.
@@ -40,6 +44,10 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
         Err(error) => return Err(Error::Input(format!("cannot start the prompt: {error}"))),
     };
     editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
+    editor.bind_sequence(
+        KeyEvent::ctrl('C'),
+        EventHandler::Conditional(Box::new(CtrlC)),
+    );
     let history = data_dir().map(|dir| dir.join("history.txt"));
     if let Some(path) = &history {
         // A first run has no history yet; that is not an error.
@@ -69,15 +77,17 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
+                // A Ctrl-C pressed before this line stops nothing in it.
+                interpreter.interrupt.clear();
                 if feed(interpreter, &line, false, false, out) == Flow::Quit {
                     break Ok(());
                 }
                 // `load` and `resume` may have brought another game, with other piles to complete.
                 editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
             }
-            // Ctrl-C clears the line, as in a shell; Ctrl-D ends.
-            Err(ReadlineError::Interrupted) => continue,
-            Err(ReadlineError::Eof) => break Ok(()),
+            // Ctrl-C on an empty line (a line being typed is cleared by `CtrlC`), or Ctrl-D: leave as
+            // `quit` does.
+            Err(ReadlineError::Interrupted | ReadlineError::Eof) => break Ok(()),
             Err(error) => break Err(Error::Input(format!("cannot read the prompt: {error}"))),
         }
     };
@@ -104,6 +114,20 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
         }
     }
     ended
+}
+
+/// Ctrl-C while typing: clears the line being typed; on an empty line, interrupts the prompt, which then
+/// ends as `quit` does.
+struct CtrlC;
+
+impl ConditionalEventHandler for CtrlC {
+    fn handle(&self, _: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
+        if ctx.line().is_empty() {
+            Some(Cmd::Interrupt)
+        } else {
+            Some(Cmd::Kill(Movement::WholeBuffer))
+        }
+    }
 }
 
 /// Tab completion: command names first, then what each command takes.

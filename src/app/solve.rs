@@ -3,8 +3,9 @@
 
 use super::batch::{SummaryHead, for_each_deal, memory_text, peak_memory_mb};
 use crate::game::Game;
+use crate::interrupt::Interrupt;
 use crate::render::names::plural;
-use crate::solve::{Limits, Outcome, Report, Verdict, solve};
+use crate::solve::{Limit, Limits, Outcome, Report, Verdict, solve};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -25,6 +26,9 @@ pub struct BatchOptions {
     /// Threads; each solves one deal at a time.
     pub jobs: usize,
     pub output: BatchOutput,
+    /// Ctrl-C: no deal is started after it, the deals under way stop, and the summary counts the deals
+    /// finished before the first that was not.
+    pub interrupt: Interrupt,
 }
 
 /// The memory all the solving threads' tables may take together.
@@ -60,6 +64,9 @@ struct SummaryLine {
     total_seconds: f64,
     time_limit: f64,
     jobs: usize,
+    /// Ctrl-C stopped the run: `deals` counts those finished before it; left out when it did not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
     /// Peak resident memory of the whole process, in MB; null where it cannot be read.
     peak_memory_mb: Option<f64>,
 }
@@ -81,6 +88,7 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
         time: options.time_limit,
         max_bytes: MEMORY_BUDGET / jobs,
         max_positions: u64::MAX,
+        interrupt: options.interrupt,
     };
     let mut results: Vec<(u32, Result<Report, String>)> = Vec::new();
     let game = options.game;
@@ -88,14 +96,19 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
         options.first,
         options.last,
         jobs,
-        |seed| solve(&game, &game.layout(seed), &limits).map_err(|e| e.0),
+        options.interrupt,
+        |seed| match solve(&game, &game.layout(seed), &limits) {
+            // Not finished: neither a result nor counted.
+            Ok(report) if report.limit == Some(Limit::Interrupted) => None,
+            report => Some(report.map_err(|e| e.0)),
+        },
         |seed, report| {
             print_deal(options, seed, &report, out)?;
             results.push((seed, report));
             Ok(())
         },
     )?;
-    print_summary(options, &results, started.elapsed(), out)
+    print_summary(options, jobs, &results, started.elapsed(), out)
 }
 
 fn print_deal(
@@ -160,6 +173,7 @@ fn print_deal(
 
 fn print_summary(
     options: &BatchOptions,
+    jobs: usize,
     results: &[(u32, Result<Report, String>)],
     elapsed: Duration,
     out: &mut dyn Write,
@@ -202,7 +216,8 @@ fn print_summary(
                 max_seconds: round(max),
                 total_seconds: round(elapsed.as_secs_f64()),
                 time_limit: options.time_limit.as_secs_f64(),
-                jobs: options.jobs,
+                jobs,
+                interrupted: options.interrupt.requested(),
                 peak_memory_mb: peak.map(|mb| mb.round()),
             };
             writeln!(
@@ -222,9 +237,16 @@ fn print_summary(
                 options.first,
                 options.last,
                 options.time_limit.as_secs_f64(),
-                options.jobs,
-                plural(options.jobs, "job", "jobs")
+                jobs,
+                plural(jobs, "job", "jobs")
             )?;
+            if options.interrupt.requested() {
+                writeln!(
+                    out,
+                    "interrupted: the {deals} {} finished before it are counted",
+                    plural(deals, "deal", "deals")
+                )?;
+            }
             writeln!(
                 out,
                 "solved {won} of {deals} ({:.1}%), unwinnable {unwinnable}, unknown {unknown}",

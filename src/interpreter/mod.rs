@@ -13,8 +13,9 @@ use crate::game::deal::MAX_SEED;
 use crate::game::event::Event;
 use crate::game::position::Action;
 use crate::game::spider;
+use crate::interrupt::Interrupt;
 use crate::session::Session;
-use crate::solve::Outcome;
+use crate::solve::{Limit, Outcome};
 
 /// How answers are presented; none of it changes the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,10 +58,12 @@ pub enum Reply {
     Solve(crate::solve::SolveAnswer),
     /// `hint`: the advice, or none when nothing helps.
     Hint(Option<crate::hint::Hint>),
-    /// `auto [N]`: each hinted action played and what it did; `stopped` when the hint ran out first.
+    /// `auto [N]`: each hinted action played and what it did; `stopped` when the hint ran out first,
+    /// `interrupted` when Ctrl-C stopped it.
     Auto {
         played: Vec<(Action, Vec<Event>)>,
         stopped: bool,
+        interrupted: bool,
     },
 }
 
@@ -79,6 +82,9 @@ pub struct Interpreter {
     solved: Option<crate::solve::Known>,
     /// Problems that stopped nothing (the statistics could not be written), for the program to say.
     warnings: Vec<String>,
+    /// Ctrl-C at the prompt: `solve`, `hint`, `auto` and `new --winnable` stop early, and the game in hand
+    /// stays as it is.
+    pub interrupt: Interrupt,
 }
 
 impl Interpreter {
@@ -92,6 +98,7 @@ impl Interpreter {
             replaying: false,
             solved: None,
             warnings: Vec::new(),
+            interrupt: Interrupt::NEVER,
         }
     }
 
@@ -135,18 +142,26 @@ impl Interpreter {
             Command::Stats(reset) => self.stats(reset)?,
             Command::Solve(what) => self.solve(what)?,
             Command::Hint => {
-                let hint = crate::hint::for_session(session);
+                let hint = crate::hint::for_session(session, self.interrupt);
+                if self.interrupt.requested() {
+                    return Err(stopped("the hint was interrupted; nothing changed"));
+                }
                 session.count_hint();
                 Reply::Hint(hint)
             }
             Command::Auto(n) => self.auto(n),
             Command::NewWinnable => {
                 let game = *self.session.game();
-                let seed =
-                    crate::solve::winnable_seed(&game, crate::solve::WINNABLE_TRY_TIME, || {
-                        rand::random_range(0..=MAX_SEED)
-                    })
-                    .map_err(|e| Failure::Message(format!("No winnable deal: {}.", e.0)))?;
+                let seed = crate::solve::winnable_seed(
+                    &game,
+                    crate::solve::WINNABLE_TRY_TIME,
+                    self.interrupt,
+                    || rand::random_range(0..=MAX_SEED),
+                )
+                .map_err(|e| Failure::Message(format!("No winnable deal: {}.", e.0)))?
+                .ok_or_else(|| {
+                    stopped("no deal was proved winnable yet; the game in hand goes on")
+                })?;
                 self.give_up();
                 self.tally = Tally::default();
                 Reply::Events(self.session.new_deal(seed))
@@ -160,7 +175,17 @@ impl Interpreter {
     fn solve(&mut self, what: SolveCommand) -> Result<Reply, Failure> {
         let game = *self.session.game();
         let position = self.session.position().clone();
-        let report = crate::solve::solve_here(&game, &position, &mut self.solved);
+        let report = crate::solve::solve_here(&game, &position, &mut self.solved, self.interrupt)
+            .unwrap_or(crate::solve::Report {
+                outcome: Outcome::Unknown,
+                positions: 0,
+                seconds: 0.0,
+                peak_bytes: 0,
+                limit: None,
+            });
+        if report.limit == Some(Limit::Interrupted) {
+            return Err(stopped("the solver was interrupted; nothing changed"));
+        }
         self.session.mark_assisted();
         let n = match what {
             SolveCommand::Check | SolveCommand::Show => {
@@ -204,8 +229,15 @@ impl Interpreter {
         let limit = n.unwrap_or(crate::hint::MAX_ACTIONS);
         let mut played = Vec::new();
         let mut stopped = false;
+        let mut interrupted = false;
         while played.len() < limit && session.status() == Status::Playing {
-            let Some(hint) = crate::hint::for_session(session) else {
+            let hint = crate::hint::for_session(session, self.interrupt);
+            // Ctrl-C during the search: the action it was choosing is not played.
+            if self.interrupt.requested() {
+                interrupted = true;
+                break;
+            }
+            let Some(hint) = hint else {
                 stopped = true;
                 break;
             };
@@ -218,7 +250,11 @@ impl Interpreter {
                 }
             }
         }
-        Reply::Auto { played, stopped }
+        Reply::Auto {
+            played,
+            stopped,
+            interrupted,
+        }
     }
 
     fn set(&mut self, setting: Setting) -> Reply {
@@ -243,4 +279,9 @@ impl Interpreter {
         };
         Reply::Set { name, value }
     }
+}
+
+/// A command that Ctrl-C stopped before it was done: `Stopped: ` and why.
+fn stopped(why: &str) -> Failure {
+    Failure::Message(format!("Stopped: {why}."))
 }

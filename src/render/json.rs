@@ -134,7 +134,11 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
         Reply::StatsReset => Ok(super::files::stats_reset_json()),
         Reply::Solve(answer) => super::solve::json(answer),
         Reply::Hint(hint) => super::hint::json(hint.as_ref(), session),
-        Reply::Auto { played, stopped } => serde_json::to_string(&AutoObject {
+        Reply::Auto {
+            played,
+            stopped,
+            interrupted,
+        } => serde_json::to_string(&AutoObject {
             kind: "auto",
             played: played
                 .iter()
@@ -144,6 +148,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                 })
                 .collect(),
             stopped: *stopped,
+            interrupted: *interrupted,
             status: session.status().name(),
             moves: session.moves(),
             stock: position.stock().len(),
@@ -217,6 +222,9 @@ struct AutoObject {
     kind: &'static str,
     played: Vec<AutoStep>,
     stopped: bool,
+    /// Ctrl-C stopped it; left out when it did not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
     status: &'static str,
     moves: usize,
     stock: usize,

@@ -135,9 +135,13 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         Reply::StatsReset => super::files::stats_reset(),
         Reply::Solve(answer) => super::solve::speech(answer),
         Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SPOKEN),
-        Reply::Auto { played, stopped } => {
-            super::hint::auto(played, *stopped, session, |e| event(e, session))
-        }
+        Reply::Auto {
+            played,
+            stopped,
+            interrupted,
+        } => super::hint::auto(played, *stopped, *interrupted, session, |e| {
+            event(e, session)
+        }),
     }
 }
 
