@@ -1,10 +1,10 @@
 //! Applies parsed commands to the session and the presentation settings, and says what each one answered.
 
 mod files;
+mod kept;
 mod stats;
 
 pub use stats::Tally;
-use stats::count_replaced_kept;
 
 use crate::command::{Command, Face, Setting, SolveCommand, Usage};
 use crate::error::Failure;
@@ -80,6 +80,9 @@ pub struct Interpreter {
     pub(crate) replaying: bool,
     /// The last solve, kept for `solve show` and `solve play` from the same position.
     solved: Option<crate::solve::Known>,
+    /// The kept game as this prompt last wrote it (`kept.rs`): while the file still holds it, it is this
+    /// prompt's own.
+    kept_text: Option<String>,
     /// Problems that stopped nothing (the statistics could not be written), for the program to say.
     warnings: Vec<String>,
     /// Ctrl-C at the prompt: `solve`, `hint`, `auto` and `new --winnable` stop early, and the game in hand
@@ -97,6 +100,7 @@ impl Interpreter {
             tally: Tally::default(),
             replaying: false,
             solved: None,
+            kept_text: None,
             warnings: Vec::new(),
             interrupt: Interrupt::NEVER,
         }
