@@ -123,7 +123,7 @@ struct Deals {
     /// The deals: A..B (both included) or one number N.
     #[arg(long, value_parser = parse_seeds)]
     seeds: (u32, u32),
-    /// Deals run at once (default: every core).
+    /// Deals run at once (default: every core; never more than the deals, nor four a core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
     /// A line of text a deal and a summary, or JSON lines.

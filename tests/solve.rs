@@ -188,3 +188,42 @@ fn new_winnable_deals_a_deal_the_solver_wins() {
     .unwrap();
     assert_eq!(report.outcome.verdict(), spider::solve::Verdict::Won);
 }
+
+/// `--jobs` far beyond the deals once shared the memory budget among a thousand searches that never ran,
+/// and solved nothing: the run uses no more threads than deals, and its searches share the budget.
+#[test]
+fn more_jobs_than_deals_still_solve_every_deal() {
+    let output = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args([
+            "solve", "--suits", "1", "--seeds", "1..20", "--jobs", "1000",
+        ])
+        .args(["--time-limit", "600"])
+        .output()
+        .expect("spider runs");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("solved 20 of 20 "), "{text}");
+    let jobs: usize = text
+        .lines()
+        .find_map(|line| line.strip_suffix(" jobs").or(line.strip_suffix(" job")))
+        .and_then(|line| line.rsplit(", ").next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the jobs used: {text}"));
+    assert!((1..=20).contains(&jobs), "{text}");
+}
+
+/// A search its memory stopped says so: in the report, and as a word of the deal's line.
+#[test]
+fn a_search_stopped_by_memory_says_so() {
+    let game = spider::game::Game::default();
+    let report = spider::solve::solve(
+        &game,
+        &game.layout(10),
+        &spider::solve::Limits {
+            max_bytes: 1,
+            ..spider::solve::Limits::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(report.outcome, spider::solve::Outcome::Unknown);
+    assert_eq!(report.limit, Some(spider::solve::Limit::Memory));
+}

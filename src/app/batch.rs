@@ -9,6 +9,14 @@ use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
+/// The threads a run over `deals` deals uses when `asked` for: never more than there are deals, nor more
+/// than four a core (more only share the processors and the memory budget, and finish no sooner).
+pub fn jobs_for(asked: usize, deals: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = u64::try_from(asked.min(4 * cores)).unwrap_or(u64::MAX);
+    most.min(deals).max(1) as usize
+}
+
 /// Runs `work` for every deal in `first..=last` on `jobs` threads, and gives each result to `each` in deal
 /// order, as soon as it and every deal before it are done (so printing keeps pace with the work). An error
 /// from `each` stops the handing back; the threads finish the deals they have started.

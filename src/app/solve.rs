@@ -1,7 +1,7 @@
 //! `spider solve`: solve a range of deals on a pool of threads and print one result a deal, then a summary
 //! (solve rate, median and 90th-percentile time, peak memory), as text or as JSON lines.
 
-use super::batch::{SummaryHead, for_each_deal, memory_text, peak_memory_mb};
+use super::batch::{SummaryHead, for_each_deal, jobs_for, memory_text, peak_memory_mb};
 use crate::game::Game;
 use crate::interrupt::Interrupt;
 use crate::render::names::plural;
@@ -23,7 +23,8 @@ pub struct BatchOptions {
     pub first: u32,
     pub last: u32,
     pub time_limit: Duration,
-    /// Threads; each solves one deal at a time.
+    /// Threads asked for; each solves one deal at a time. The run uses no more than there are deals, nor
+    /// more than four a core (`batch::jobs_for`).
     pub jobs: usize,
     pub output: BatchOutput,
     /// Ctrl-C: no deal is started after it, the deals under way stop, and the summary counts the deals
@@ -31,7 +32,8 @@ pub struct BatchOptions {
     pub interrupt: Interrupt,
 }
 
-/// The memory all the solving threads' tables may take together.
+/// The memory all the solving threads' tables may take together, shared evenly by the searches running
+/// at once.
 const MEMORY_BUDGET: usize = 400 << 20;
 
 #[derive(Serialize)]
@@ -42,6 +44,9 @@ struct DealLine<'a> {
     result: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     actions: Option<usize>,
+    /// What stopped an unknown search: `time`, `memory` or `positions`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<&'static str>,
     seconds: f64,
     positions: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,7 +88,8 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// Solves deals `first..=last` and prints a line for each, in deal order, then the summary.
 pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
     let started = Instant::now();
-    let jobs = options.jobs.max(1);
+    let deals = u64::from(options.last - options.first) + 1;
+    let jobs = jobs_for(options.jobs, deals);
     let limits = Limits {
         time: options.time_limit,
         max_bytes: MEMORY_BUDGET / jobs,
@@ -130,6 +136,7 @@ fn print_deal(
                         seed,
                         result: report.outcome.verdict().name(),
                         actions: actions.map(Vec::len),
+                        limit: report.limit.map(Limit::name),
                         seconds: (report.seconds * 1000.0).round() / 1000.0,
                         positions: report.positions,
                         line: actions.map(|l| l.iter().map(ToString::to_string).collect()),
@@ -141,6 +148,7 @@ fn print_deal(
                     seed,
                     result: "error",
                     actions: None,
+                    limit: None,
                     seconds: 0.0,
                     positions: 0,
                     line: None,
@@ -158,7 +166,11 @@ fn print_deal(
                 let what = match &report.outcome {
                     Outcome::Won(line) => format!("won in {} actions", line.len()),
                     Outcome::Unwinnable => "unwinnable".to_string(),
-                    Outcome::Unknown => "unknown".to_string(),
+                    Outcome::Unknown => match report.limit {
+                        Some(Limit::Memory) => "unknown (out of memory)".to_string(),
+                        Some(limit) => format!("unknown ({} limit)", limit.name()),
+                        None => "unknown".to_string(),
+                    },
                 };
                 writeln!(
                     out,
