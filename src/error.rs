@@ -127,6 +127,10 @@ pub enum Error {
     Input(String),
     /// A command failed under `--strict`; its answer said why already.
     Strict,
+    /// Standard output was closed (`spider | head -1`): the program ends quietly, with status 1 as a run
+    /// over deals does, since what it had to say did not all reach its reader (a shell's `pipefail` sees
+    /// that, as it sees SIGPIPE end a C filter).
+    OutputClosed,
 }
 
 impl Error {
@@ -148,7 +152,7 @@ impl Error {
             ),
             Error::Script { path, reason } => Some(format!("cannot read {path}: {reason}")),
             Error::Input(reason) => Some(reason.clone()),
-            Error::Strict => None,
+            Error::Strict | Error::OutputClosed => None,
         }
     }
 }

@@ -52,6 +52,9 @@ pub enum Flow {
     /// A command failed (it changed nothing).
     Failed,
     Quit,
+    /// The output is closed (a pipe whose reader is gone): nothing more can be said, so nothing more is
+    /// done.
+    Closed,
 }
 
 /// The interpreter a configuration starts with: its game, its deal (a random one if none is given), its face.
@@ -135,6 +138,7 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
             for line in text.lines() {
                 match feed(&mut interpreter, line, true, config.strict, &mut out) {
                     Flow::Quit => return Ok(()),
+                    Flow::Closed => return Err(Error::OutputClosed),
                     flow => strict(flow)?,
                 }
             }
@@ -160,6 +164,7 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
         let line = String::from_utf8_lossy(&buffer);
         match feed(&mut interpreter, &line, true, config.strict, &mut out) {
             Flow::Quit => return Ok(()),
+            Flow::Closed => return Err(Error::OutputClosed),
             flow => strict(flow)?,
         }
     }
@@ -195,17 +200,20 @@ pub fn feed(
         return Flow::Continue;
     }
     let mut flow = Flow::Continue;
-    // Output errors (a closed pipe) end nothing: the game goes on until its input ends.
-    if echo && interpreter.settings.face != Face::Json {
-        let _ = writeln!(out, "> {}", printable(line.trim()));
+    // An output error (a closed pipe) ends the input too: whatever came next would go unheard.
+    if echo
+        && interpreter.settings.face != Face::Json
+        && writeln!(out, "> {}", printable(line.trim())).is_err()
+    {
+        return Flow::Closed;
     }
     for parsed in parse_line(line) {
         let result = parsed
             .map_err(Into::into)
             .and_then(|command| interpreter.execute(command));
         let text = render::render(&result, &interpreter.session, &interpreter.settings);
-        if !text.is_empty() {
-            let _ = writeln!(out, "{text}");
+        if !text.is_empty() && writeln!(out, "{text}").is_err() {
+            return Flow::Closed;
         }
         for warning in interpreter.take_warnings() {
             warn(&warning);
@@ -231,7 +239,9 @@ pub fn feed(
             Ok(_) => {}
         }
     }
-    let _ = out.flush();
+    if out.flush().is_err() {
+        return Flow::Closed;
+    }
     flow
 }
 

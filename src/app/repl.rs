@@ -79,8 +79,11 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
                 }
                 // A Ctrl-C pressed before this line stops nothing in it.
                 interpreter.interrupt.clear();
-                if feed(interpreter, &line, false, false, out) == Flow::Quit {
-                    break Ok(());
+                match feed(interpreter, &line, false, false, out) {
+                    Flow::Quit => break Ok(()),
+                    // The game is still kept, below; the program then ends quietly.
+                    Flow::Closed => break Err(Error::OutputClosed),
+                    Flow::Continue | Flow::Failed => {}
                 }
                 // `load` and `resume` may have brought another game, with other piles to complete.
                 editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
