@@ -227,3 +227,41 @@ fn a_search_stopped_by_memory_says_so() {
     assert_eq!(report.outcome, spider::solve::Outcome::Unknown);
     assert_eq!(report.limit, Some(spider::solve::Limit::Memory));
 }
+
+/// The solver plays Spider and Spiderette: in Reno `solve` says so, searches nothing and marks nothing.
+#[test]
+fn solve_in_reno_says_what_the_solver_plays_and_marks_nothing() {
+    let config = common::config("spider --game reno --seed 1".split_whitespace());
+    let mut interpreter = interpreter(&config);
+    for line in ["solve", "solve show", "solve play"] {
+        let result = interpreter.execute(spider::command::parse_command(line).unwrap());
+        let Err(spider::error::Failure::Message(text)) = result else {
+            panic!("{line}: {result:?}");
+        };
+        assert_eq!(text, "The solver plays spider and spiderette, not reno.");
+    }
+    assert!(!interpreter.session.assisted());
+}
+
+/// `spider solve` offers only the games it plays, and refuses another with its own usage line.
+#[test]
+fn spider_solve_offers_only_the_games_it_plays() {
+    let help = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(["solve", "--help"])
+        .output()
+        .expect("spider runs");
+    let help = String::from_utf8(help.stdout).expect("UTF-8");
+    assert!(help.contains("spiderette"), "{help}");
+    assert!(!help.contains("reno"), "{help}");
+    let refused = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(["solve", "--game", "reno", "--seeds", "1"])
+        .output()
+        .expect("spider runs");
+    let stderr = String::from_utf8(refused.stderr).expect("UTF-8");
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("[possible values: spider, spiderette]"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("Usage: spider [OPTIONS]"), "{stderr}");
+}

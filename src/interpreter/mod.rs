@@ -179,14 +179,9 @@ impl Interpreter {
     fn solve(&mut self, what: SolveCommand) -> Result<Reply, Failure> {
         let game = *self.session.game();
         let position = self.session.position().clone();
+        // Reno: said as such, and nothing is marked.
         let report = crate::solve::solve_here(&game, &position, &mut self.solved, self.interrupt)
-            .unwrap_or(crate::solve::Report {
-                outcome: Outcome::Unknown,
-                positions: 0,
-                seconds: 0.0,
-                peak_bytes: 0,
-                limit: None,
-            });
+            .map_err(|unsupported| Failure::Message(sentence(&unsupported.0)))?;
         if report.limit == Some(Limit::Interrupted) {
             return Err(stopped("the solver was interrupted; nothing changed"));
         }
@@ -288,4 +283,13 @@ impl Interpreter {
 /// A command that Ctrl-C stopped before it was done: `Stopped: ` and why.
 fn stopped(why: &str) -> Failure {
     Failure::Message(format!("Stopped: {why}."))
+}
+
+/// A phrase as a sentence: a capital first and a full stop.
+fn sentence(phrase: &str) -> String {
+    let mut chars = phrase.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
 }
