@@ -301,10 +301,11 @@ fn parse_baseline(path: &str) -> Result<spider::lab::Baseline, String> {
     spider::lab::Baseline::parse(path, &text)
 }
 
+/// Seconds from a millisecond (less would stop a search before it starts, and print as 0 s) to a day.
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
-        _ => Err("the time limit is a number of seconds, more than 0".to_string()),
+        Ok(s) if (0.001..=86_400.0).contains(&s) => Ok(s),
+        _ => Err("the time limit is a number of seconds from 0.001 to 86400".to_string()),
     }
 }
 

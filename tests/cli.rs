@@ -856,3 +856,32 @@ fn a_closed_output_ends_the_program_quietly() {
     assert_eq!(status.code(), Some(1));
     assert_eq!(stderr, "", "quietly");
 }
+
+/// `--time-limit` says its range, and refuses a limit too small to mean anything (1e-300 was taken, and
+/// printed as "time limit 0 s").
+#[test]
+fn the_time_limit_is_refused_outside_its_range_which_is_said() {
+    for limit in ["99999999", "1e-300", "0", "0.0009", "NaN", "inf"] {
+        let run = spider(&["solve", "--seeds", "1", "--time-limit", limit], None);
+        assert_eq!(run.code, Some(2), "{limit}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("from 0.001 to 86400"),
+            "{limit}: {}",
+            run.stderr
+        );
+    }
+    let run = spider(
+        &[
+            "solve",
+            "--suits",
+            "1",
+            "--seeds",
+            "1",
+            "--time-limit",
+            "0.001",
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("time limit 0.001 s"), "{}", run.stdout);
+}

@@ -189,3 +189,23 @@ fn show_on_a_fresh_deal_names_exactly_the_face_up_cards() {
         }
     }
 }
+
+/// Leaving the prompt in speech: the kept game is named, not its path read out symbol by symbol.
+#[test]
+fn the_kept_game_is_spoken_without_its_path() {
+    let session = spider::session::Session::new(spider::game::Game::default(), 1);
+    let settings = spider::interpreter::Settings {
+        face: spider::command::Face::Speech,
+        color: false,
+        autoshow: false,
+    };
+    let kept = Ok(spider::interpreter::Reply::Saved {
+        path: "/tmp/spider home/resume.yaml".to_string(),
+        kept: true,
+    });
+    let said = spider::render::render(&kept, &session, &settings);
+    assert!(said.starts_with("Kept this game for resume"), "{said}");
+    assert!(!said.contains("slash") && !said.contains("tmp"), "{said}");
+    assert!(!said.contains("  "), "{said}");
+    assert!(speakable(&said), "{said}");
+}

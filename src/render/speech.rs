@@ -130,6 +130,12 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session) -> String {
         .trim_end()
         .to_string(),
         Reply::Quit => "Goodbye.".to_string(),
+        // A path read out symbol by symbol helps nobody: the kept game is named; `save` names the file
+        // the player typed.
+        Reply::Saved { kept: true, .. } => {
+            "Kept this game for resume: spider --resume, or resume at the prompt, continues it."
+                .to_string()
+        }
         Reply::Saved { path, kept } => super::files::saved(path, *kept),
         Reply::Stats(stats) => super::files::stats(stats, true),
         Reply::StatsReset => super::files::stats_reset(),
