@@ -147,13 +147,19 @@ enum Subcommand {
     },
 }
 
-/// What `spider solve` and `spider autoplay` share: which deals of which game, how many at once, and how
-/// the results are printed.
+/// The games the solver plays: `spider solve --game` offers only these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SolveGameArg {
+    /// Two decks, 10 columns, build down and gather whole suits.
+    Spider,
+    /// One deck, 7 columns dealt 1 to 7, Spider's rules.
+    Spiderette,
+}
+
+/// What `spider solve` and `spider autoplay` share: which deals (of the game each names), how many at
+/// once, and how the results are printed.
 #[derive(clap::Args, Debug)]
 struct Deals {
-    /// The game.
-    #[arg(long, value_enum, default_value_t = GameArg::Spider)]
-    game: GameArg,
     /// How many suits the cards use: 4, 2 or 1.
     #[arg(long, default_value_t = 4, value_parser = parse_suits)]
     suits: u8,
@@ -163,7 +169,7 @@ struct Deals {
     /// The deals: A..B (both included) or one number N.
     #[arg(long, value_parser = parse_seeds)]
     seeds: (u32, u32),
-    /// Deals run at once (default: every core).
+    /// Deals run at once (default: every core; never more than the deals, nor four a core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
     /// A line of text a deal and a summary, or JSON lines.
@@ -172,8 +178,8 @@ struct Deals {
 }
 
 impl Deals {
-    fn game(&self) -> Result<Game, clap::Error> {
-        Game::new(game_kind(self.game), self.suits, self.relaxed, false).map_err(conflict)
+    fn game(&self, kind: GameKind) -> Result<Game, clap::Error> {
+        Game::new(kind, self.suits, self.relaxed, false).map_err(conflict)
     }
 
     fn jobs(&self) -> usize {
@@ -190,6 +196,9 @@ impl Deals {
 
 #[derive(clap::Args, Debug)]
 struct AutoplayArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameArg::Spider)]
+    game: GameArg,
     #[command(flatten)]
     deals: Deals,
     /// Positions the hint searches a decision, throughout the game (default: as `hint` in a game, 12000
@@ -238,7 +247,7 @@ fn conflict(error: impl std::fmt::Display) -> clap::Error {
 /// The mode of `spider autoplay`.
 fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
     let deals = &args.deals;
-    let game = deals.game()?;
+    let game = deals.game(game_kind(args.game))?;
     let mut budget = spider::hint::Budget::for_game(&game);
     if let Some(nodes) = args.nodes {
         budget.nodes = nodes as usize;
@@ -291,6 +300,9 @@ fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
 
 #[derive(clap::Args, Debug)]
 struct SolveArgs {
+    /// The game (the solver plays these two).
+    #[arg(long, value_enum, default_value_t = SolveGameArg::Spider)]
+    game: SolveGameArg,
     #[command(flatten)]
     deals: Deals,
     /// Seconds each deal may take before it is reported unknown.
@@ -329,10 +341,11 @@ fn parse_baseline(path: &str) -> Result<spider::lab::Baseline, String> {
     spider::lab::Baseline::parse(path, &text)
 }
 
+/// Seconds from a millisecond (less would stop a search before it starts, and print as 0 s) to a day.
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
-        _ => Err("the time limit is a number of seconds, more than 0".to_string()),
+        Ok(s) if (0.001..=86_400.0).contains(&s) => Ok(s),
+        _ => Err("the time limit is a number of seconds from 0.001 to 86400".to_string()),
     }
 }
 
@@ -347,14 +360,12 @@ fn game_kind(game: GameArg) -> GameKind {
 /// The options of `spider solve`.
 fn solve_options(args: SolveArgs) -> Result<BatchOptions, clap::Error> {
     let deals = &args.deals;
-    if deals.game == GameArg::Reno {
-        return Err(Args::command().error(
-            ErrorKind::InvalidValue,
-            "the solver plays spider and spiderette, not reno",
-        ));
-    }
+    let kind = match args.game {
+        SolveGameArg::Spider => GameKind::Spider,
+        SolveGameArg::Spiderette => GameKind::Spiderette,
+    };
     Ok(BatchOptions {
-        game: deals.game()?,
+        game: deals.game(kind)?,
         first: deals.seeds.0,
         last: deals.seeds.1,
         time_limit: std::time::Duration::from_secs_f64(args.time_limit),
@@ -364,6 +375,7 @@ fn solve_options(args: SolveArgs) -> Result<BatchOptions, clap::Error> {
         } else {
             BatchOutput::Text
         },
+        interrupt: spider::interrupt::Interrupt::NEVER,
     })
 }
 

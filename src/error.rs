@@ -128,6 +128,10 @@ pub enum Error {
     /// A command failed (under `--strict`, or the one command of `spider review`); its answer said why
     /// already.
     Failed,
+    /// Standard output was closed (`spider | head -1`): the program ends quietly, with status 1 as a run
+    /// over deals does, since what it had to say did not all reach its reader (a shell's `pipefail` sees
+    /// that, as it sees SIGPIPE end a C filter).
+    OutputClosed,
 }
 
 impl Error {
@@ -149,7 +153,7 @@ impl Error {
             ),
             Error::Script { path, reason } => Some(format!("cannot read {path}: {reason}")),
             Error::Input(reason) => Some(reason.clone()),
-            Error::Failed => None,
+            Error::Failed | Error::OutputClosed => None,
         }
     }
 }

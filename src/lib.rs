@@ -12,6 +12,7 @@ pub mod error;
 pub mod game;
 pub mod hint;
 pub mod interpreter;
+pub mod interrupt;
 #[cfg(feature = "lab")]
 pub mod lab;
 pub mod render;

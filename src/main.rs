@@ -3,8 +3,24 @@
 mod cli;
 
 use cli::Mode;
+use spider::interrupt::Interrupt;
 use std::io;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by Ctrl-C (SIGINT) once `catch_ctrl_c` has run.
+static CTRL_C: AtomicBool = AtomicBool::new(false);
+
+/// From now on Ctrl-C stops the search or the run under way instead of ending the program: at the prompt
+/// and in runs over deals only (a script or a pipe still ends at once, as a filter does). The one place
+/// that handles a signal; the library only reads the flag.
+fn catch_ctrl_c() -> Interrupt {
+    match ctrlc::set_handler(|| CTRL_C.store(true, Ordering::Relaxed)) {
+        Ok(()) | Err(ctrlc::Error::MultipleHandlers) => Interrupt::on(&CTRL_C),
+        // Ctrl-C ends the program, as it did.
+        Err(_) => Interrupt::NEVER,
+    }
+}
 
 fn main() -> ExitCode {
     let mode = match cli::parse(std::env::args_os()) {
@@ -12,8 +28,13 @@ fn main() -> ExitCode {
         // clap prints help, the version, or the error, and says which exit status fits (0 or 2).
         Err(error) => error.exit(),
     };
-    // A run over deals ends quietly on an output error (a closed pipe), with status 1.
-    let batch = |result: io::Result<()>| u8::from(result.is_err());
+    // A run over deals ends quietly on an output error (a closed pipe), with status 1; stopped by Ctrl-C,
+    // after its summary, with 130, as a shell reports a program that Ctrl-C ended.
+    let batch = |result: io::Result<()>, interrupt: Interrupt| match result {
+        Err(_) => 1,
+        Ok(()) if interrupt.requested() => 130,
+        Ok(()) => 0,
+    };
     // The one place a game's error is said and turned into the exit status.
     let game = |result: Result<(), spider::error::Error>| match result {
         Ok(()) => 0,
@@ -25,17 +46,28 @@ fn main() -> ExitCode {
         }
     };
     let status = match mode {
-        Mode::Play(config) => game(spider::app::play(config)),
+        Mode::Play(config) => game(spider::app::play(config, catch_ctrl_c)),
         Mode::Review(path, face) => game(spider::app::review_file(&path, face)),
-        Mode::Solve(options) => batch(spider::app::solve::run(&options, &mut io::stdout().lock())),
-        Mode::Autoplay(options) => batch(spider::app::autoplay::run(
-            &options,
-            &mut io::stdout().lock(),
-        )),
+        Mode::Solve(mut options) => {
+            options.interrupt = catch_ctrl_c();
+            let result = spider::app::solve::run(&options, &mut io::stdout().lock());
+            batch(result, options.interrupt)
+        }
+        Mode::Autoplay(mut options) => {
+            options.budget.interrupt = catch_ctrl_c();
+            let result = spider::app::autoplay::run(&options, &mut io::stdout().lock());
+            batch(result, options.budget.interrupt)
+        }
         #[cfg(feature = "lab")]
-        Mode::Lab(options) => batch(spider::lab::run(&options, &mut io::stdout().lock())),
-        Mode::Completions(shell) => batch(cli::completions(shell, &mut io::stdout().lock())),
-        Mode::Man => batch(cli::man(&mut io::stdout().lock())),
+        Mode::Lab(options) => batch(
+            spider::lab::run(&options, &mut io::stdout().lock()),
+            Interrupt::NEVER,
+        ),
+        Mode::Completions(shell) => batch(
+            cli::completions(shell, &mut io::stdout().lock()),
+            Interrupt::NEVER,
+        ),
+        Mode::Man => batch(cli::man(&mut io::stdout().lock()), Interrupt::NEVER),
     };
     ExitCode::from(status)
 }

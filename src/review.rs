@@ -11,6 +11,7 @@
 use crate::game::Game;
 use crate::game::position::{Action, Position, Status};
 use crate::hint::{Budget, Hint, Rng, View, Visited, hint, stage};
+use crate::interrupt::Interrupt;
 use crate::session::Session;
 use crate::solve::{Limits, Outcome, Unsupported, Verdict, solve};
 use std::time::Duration;
@@ -85,12 +86,13 @@ fn positions(session: &Session) -> Vec<Position> {
     out
 }
 
-/// Reviews the game in hand. The solver plays Spider and Spiderette only.
-pub fn review(session: &Session) -> Result<Review, Unsupported> {
+/// Reviews the game in hand. The solver plays Spider and Spiderette only. A review `interrupt` stops
+/// says less than it would have: the caller asks `interrupt` before using it.
+pub fn review(session: &Session, interrupt: Interrupt) -> Result<Review, Unsupported> {
     let game = *session.game();
     let positions = positions(session);
     let actions: Vec<Action> = session.actions().collect();
-    let mut solver = Solver::new(game);
+    let mut solver = Solver::new(game, interrupt);
     let last = positions.len() - 1;
     let finding = if session.status() == Status::Won {
         let solver = match solver.solve(&positions[0])? {
@@ -143,7 +145,7 @@ fn lost_at(
         action: actions[won],
         verdict,
         line,
-        advice: advice(session, positions, actions, lost),
+        advice: advice(session, positions, actions, lost, solver.limits.interrupt),
         looked_at: lost.min(DECISIONS_LOOKED_AT),
     })
 }
@@ -155,15 +157,22 @@ fn advice(
     positions: &[Position],
     actions: &[Action],
     through: usize,
+    interrupt: Interrupt,
 ) -> Vec<Advice> {
     let game = session.game();
-    let budget = Budget::for_game(game);
+    let budget = Budget {
+        interrupt,
+        ..Budget::for_game(game)
+    };
     let views: Vec<View> = positions[..through]
         .iter()
         .map(|position| View::of(game, position))
         .collect();
     let mut found = Vec::new();
     for index in (0..through).rev().take(DECISIONS_LOOKED_AT) {
+        if interrupt.requested() {
+            break;
+        }
         // What the player had seen by then, as the hint in the game would have known it.
         let mut visited = Visited::default();
         for view in &views[..=index] {
@@ -197,7 +206,7 @@ struct Solver {
 }
 
 impl Solver {
-    fn new(game: Game) -> Solver {
+    fn new(game: Game, interrupt: Interrupt) -> Solver {
         Solver {
             game,
             limits: Limits {
@@ -205,6 +214,7 @@ impl Solver {
                 time: Duration::from_secs(600),
                 max_bytes: REVIEW_BYTES,
                 max_positions: REVIEW_POSITIONS,
+                interrupt,
             },
             solves: 0,
             positions: 0,

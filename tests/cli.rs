@@ -843,3 +843,73 @@ fn no_color_and_color_never_print_no_escapes() {
     let after: Vec<&str> = run.lines()[show..].to_vec();
     assert!(!after.join("\n").contains('\u{1b}'), "{}", run.stdout);
 }
+
+/// `yes show | spider | head -1`: once the reader of its output is gone, the program ends, quietly and
+/// with status 1, however much input is left (it ran on for ever).
+#[test]
+fn a_closed_output_ends_the_program_quietly() {
+    use std::io::{BufRead, BufReader};
+    let home = TempDir::new("closed");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(["--seed", "1"])
+        .env("SPIDER_HOME", home.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the spider binary starts");
+    let mut input = child.stdin.take().unwrap();
+    // As `yes show` does: until the program stops reading.
+    let writer = std::thread::spawn(move || while input.write_all(b"show\n").is_ok() {});
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    output.read_line(&mut first).unwrap();
+    assert_eq!(first, "> show\n");
+    // As `head -1` does.
+    drop(output);
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("the program went on after its output was closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    writer.join().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.code(), Some(1));
+    assert_eq!(stderr, "", "quietly");
+}
+
+/// `--time-limit` says its range, and refuses a limit too small to mean anything (1e-300 was taken, and
+/// printed as "time limit 0 s").
+#[test]
+fn the_time_limit_is_refused_outside_its_range_which_is_said() {
+    for limit in ["99999999", "1e-300", "0", "0.0009", "NaN", "inf"] {
+        let run = spider(&["solve", "--seeds", "1", "--time-limit", limit], None);
+        assert_eq!(run.code, Some(2), "{limit}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("from 0.001 to 86400"),
+            "{limit}: {}",
+            run.stderr
+        );
+    }
+    let run = spider(
+        &[
+            "solve",
+            "--suits",
+            "1",
+            "--seeds",
+            "1",
+            "--time-limit",
+            "0.001",
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("time limit 0.001 s"), "{}", run.stdout);
+}

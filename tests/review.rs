@@ -5,6 +5,7 @@
 use spider::command::parse_command;
 use spider::game::Game;
 use spider::game::position::Position;
+use spider::interrupt::Interrupt;
 use spider::review::{Finding, MAX_ADVICE, REVIEW_POSITIONS, review};
 use spider::session::Session;
 use spider::solve::{Limits, Outcome, solve};
@@ -38,6 +39,7 @@ fn solved(game: &Game, position: &Position) -> Outcome {
         time: Duration::from_secs(600),
         max_bytes: 300 << 20,
         max_positions: REVIEW_POSITIONS,
+        interrupt: Interrupt::NEVER,
     };
     solve(game, position, &limits).expect("spider").outcome
 }
@@ -45,7 +47,7 @@ fn solved(game: &Game, position: &Position) -> Outcome {
 #[test]
 fn the_reported_action_is_where_the_solver_stops_finding_a_win() {
     let session = lost_game();
-    let found = review(&session).expect("spider");
+    let found = review(&session, Interrupt::NEVER).expect("spider");
     let Finding::LostAt {
         number,
         action,
@@ -86,7 +88,7 @@ fn the_reported_action_is_where_the_solver_stops_finding_a_win() {
 fn one_action_back_the_game_can_still_be_won() {
     let mut session = lost_game();
     session.undo(1).unwrap();
-    let found = review(&session).expect("spider");
+    let found = review(&session, Interrupt::NEVER).expect("spider");
     let Finding::Winnable { line } = found.finding else {
         panic!("{found:?}");
     };
@@ -104,5 +106,5 @@ fn a_reno_game_is_not_reviewed() {
         kind: spider::game::GameKind::Reno,
         ..Game::default()
     };
-    assert!(review(&Session::new(game, 1)).is_err());
+    assert!(review(&Session::new(game, 1), Interrupt::NEVER).is_err());
 }

@@ -43,6 +43,7 @@ fn library_lines_replay_to_a_win() {
                     time: std::time::Duration::from_secs(120),
                     max_bytes: 200 << 20,
                     max_positions: u64::MAX,
+                    interrupt: spider::interrupt::Interrupt::NEVER,
                 },
             )
             .expect("spider is solvable");
@@ -181,8 +182,86 @@ fn new_winnable_deals_a_deal_the_solver_wins() {
             time: std::time::Duration::from_secs(120),
             max_bytes: 200 << 20,
             max_positions: u64::MAX,
+            interrupt: spider::interrupt::Interrupt::NEVER,
         },
     )
     .unwrap();
     assert_eq!(report.outcome.verdict(), spider::solve::Verdict::Won);
+}
+
+/// `--jobs` far beyond the deals once shared the memory budget among a thousand searches that never ran,
+/// and solved nothing: the run uses no more threads than deals, and its searches share the budget.
+#[test]
+fn more_jobs_than_deals_still_solve_every_deal() {
+    let output = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args([
+            "solve", "--suits", "1", "--seeds", "1..20", "--jobs", "1000",
+        ])
+        .args(["--time-limit", "600"])
+        .output()
+        .expect("spider runs");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("solved 20 of 20 "), "{text}");
+    let jobs: usize = text
+        .lines()
+        .find_map(|line| line.strip_suffix(" jobs").or(line.strip_suffix(" job")))
+        .and_then(|line| line.rsplit(", ").next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the jobs used: {text}"));
+    assert!((1..=20).contains(&jobs), "{text}");
+}
+
+/// A search its memory stopped says so: in the report, and as a word of the deal's line.
+#[test]
+fn a_search_stopped_by_memory_says_so() {
+    let game = spider::game::Game::default();
+    let report = spider::solve::solve(
+        &game,
+        &game.layout(10),
+        &spider::solve::Limits {
+            max_bytes: 1,
+            ..spider::solve::Limits::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(report.outcome, spider::solve::Outcome::Unknown);
+    assert_eq!(report.limit, Some(spider::solve::Limit::Memory));
+}
+
+/// The solver plays Spider and Spiderette: in Reno `solve` says so, searches nothing and marks nothing.
+#[test]
+fn solve_in_reno_says_what_the_solver_plays_and_marks_nothing() {
+    let config = common::config("spider --game reno --seed 1".split_whitespace());
+    let mut interpreter = interpreter(&config);
+    for line in ["solve", "solve show", "solve play"] {
+        let result = interpreter.execute(spider::command::parse_command(line).unwrap());
+        let Err(spider::error::Failure::Message(text)) = result else {
+            panic!("{line}: {result:?}");
+        };
+        assert_eq!(text, "The solver plays spider and spiderette, not reno.");
+    }
+    assert!(!interpreter.session.assisted());
+}
+
+/// `spider solve` offers only the games it plays, and refuses another with its own usage line.
+#[test]
+fn spider_solve_offers_only_the_games_it_plays() {
+    let help = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(["solve", "--help"])
+        .output()
+        .expect("spider runs");
+    let help = String::from_utf8(help.stdout).expect("UTF-8");
+    assert!(help.contains("spiderette"), "{help}");
+    assert!(!help.contains("reno"), "{help}");
+    let refused = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(["solve", "--game", "reno", "--seeds", "1"])
+        .output()
+        .expect("spider runs");
+    let stderr = String::from_utf8(refused.stderr).expect("UTF-8");
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("[possible values: spider, spiderette]"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("Usage: spider [OPTIONS]"), "{stderr}");
 }

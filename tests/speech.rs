@@ -414,3 +414,23 @@ fn autoshow_in_speech_reads_the_columns_that_changed_and_never_the_whole_table()
     }
     assert!(read > 500, "{read} columns read");
 }
+
+/// Leaving the prompt in speech: the kept game is named, not its path read out symbol by symbol.
+#[test]
+fn the_kept_game_is_spoken_without_its_path() {
+    let session = spider::session::Session::new(spider::game::Game::default(), 1);
+    let settings = spider::interpreter::Settings {
+        face: spider::command::Face::Speech,
+        color: false,
+        autoshow: Some(false),
+    };
+    let kept = Ok(spider::interpreter::Reply::Saved {
+        path: "/tmp/spider home/resume.yaml".to_string(),
+        kept: true,
+    });
+    let said = spider::render::render(&kept, &session, &settings);
+    assert!(said.starts_with("Kept this game for resume"), "{said}");
+    assert!(!said.contains("slash") && !said.contains("tmp"), "{said}");
+    assert!(!said.contains("  "), "{said}");
+    assert!(speakable(&said), "{said}");
+}

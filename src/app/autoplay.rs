@@ -1,7 +1,7 @@
 //! `spider autoplay`: plays deals from their start with the hint alone, no undo, to a win or a loss, on a
 //! pool of threads, and prints a line a deal (text or JSON) and the win rate.
 
-use super::batch::{SummaryHead, for_each_deal, memory_text, peak_memory_mb};
+use super::batch::{SummaryHead, for_each_deal, jobs_for, memory_text, peak_memory_mb};
 use crate::game::{Game, GameKind};
 use crate::hint::{Budget, Played, play_deal};
 use crate::render::names::plural;
@@ -20,9 +20,19 @@ pub struct AutoplayOptions {
     pub game: Game,
     pub first: u32,
     pub last: u32,
+    /// Threads asked for; the run uses no more than there are deals, nor more than four a core.
     pub jobs: usize,
     pub output: AutoplayOutput,
+    /// Its interrupt is Ctrl-C: no deal is started after it, the games under way stop, and the summary
+    /// counts the deals finished before the first that was not.
     pub budget: Budget,
+}
+
+impl AutoplayOptions {
+    /// The threads the run uses.
+    fn jobs(&self) -> usize {
+        jobs_for(self.jobs, u64::from(self.last - self.first) + 1)
+    }
 }
 
 #[derive(Serialize)]
@@ -51,6 +61,9 @@ struct SummaryLine {
     slowest_seconds: f64,
     total_seconds: f64,
     jobs: usize,
+    /// Ctrl-C stopped the run: `deals` counts those finished before it; left out when it did not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
     nodes: usize,
     endgame_nodes: usize,
     /// Reno's sampled worlds a decision; left out for Spider and Spiderette, which sample no deals.
@@ -79,8 +92,10 @@ pub fn play_deals(
     for_each_deal(
         options.first,
         options.last,
-        options.jobs.max(1),
-        play,
+        options.jobs(),
+        options.budget.interrupt,
+        // A game the interrupt stopped is neither won nor lost: not a result.
+        |seed| Some(play(seed)).filter(|played| !played.interrupted),
         |_, played| {
             print_deal(options, &played, out)?;
             out.flush()?;
@@ -100,7 +115,8 @@ pub fn print_summary(
     note: &str,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let (game, budget, jobs) = (options.game, options.budget, options.jobs.max(1));
+    let (game, budget, jobs) = (options.game, options.budget, options.jobs());
+    let interrupted = budget.interrupt.requested();
     let deals = results.len();
     let won = results.iter().filter(|p| p.won).count();
     let rate = if deals == 0 {
@@ -129,6 +145,7 @@ pub fn print_summary(
                 slowest_seconds: round(slowest, 3),
                 total_seconds: round(elapsed, 1),
                 jobs,
+                interrupted,
                 nodes: budget.nodes,
                 endgame_nodes: budget.endgame_nodes,
                 samples: samples(&game, &budget),
@@ -151,6 +168,13 @@ pub fn print_summary(
                 plural(jobs, "job", "jobs"),
                 thinking(&game, &budget),
             )?;
+            if interrupted {
+                writeln!(
+                    out,
+                    "interrupted: the {deals} {} finished before it are counted",
+                    plural(deals, "deal", "deals")
+                )?;
+            }
             writeln!(
                 out,
                 "won {won} of {deals} ({:.1}%) without undo",

@@ -2,30 +2,44 @@
 //! threads, with results handed back in deal order, the summaries' first fields, and the peak memory.
 
 use crate::game::Game;
+use crate::interrupt::Interrupt;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
+/// The threads a run over `deals` deals uses when `asked` for: never more than there are deals, nor more
+/// than four a core (more only share the processors and the memory budget, and finish no sooner).
+pub fn jobs_for(asked: usize, deals: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = u64::try_from(asked.min(4 * cores)).unwrap_or(u64::MAX);
+    most.min(deals).max(1) as usize
+}
+
 /// Runs `work` for every deal in `first..=last` on `jobs` threads, and gives each result to `each` in deal
 /// order, as soon as it and every deal before it are done (so printing keeps pace with the work). An error
 /// from `each` stops the handing back; the threads finish the deals they have started.
+///
+/// Once `interrupt` asks to stop, no deal is started; `work` gives `None` for a deal it did not finish,
+/// and the handing back ends before the first such deal: what was handed back is every deal from `first`
+/// up to there, each finished.
 pub fn for_each_deal<R: Send>(
     first: u32,
     last: u32,
     jobs: usize,
-    work: impl Fn(u32) -> R + Sync,
+    interrupt: Interrupt,
+    work: impl Fn(u32) -> Option<R> + Sync,
     mut each: impl FnMut(u32, R) -> io::Result<()>,
 ) -> io::Result<()> {
     let next = AtomicU64::new(u64::from(first));
-    let (sender, receiver) = mpsc::channel::<(u32, R)>();
+    let (sender, receiver) = mpsc::channel::<(u32, Option<R>)>();
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
             let sender = sender.clone();
             let (next, work) = (&next, &work);
             scope.spawn(move || {
-                loop {
+                while !interrupt.requested() {
                     let seed = next.fetch_add(1, Ordering::Relaxed);
                     if seed > u64::from(last) {
                         break;
@@ -41,9 +55,17 @@ pub fn for_each_deal<R: Send>(
         drop(sender);
         let mut pending = BTreeMap::new();
         let mut expect = u64::from(first);
+        let mut cut = false;
         for (seed, result) in receiver {
+            if cut {
+                continue;
+            }
             pending.insert(u64::from(seed), result);
             while let Some(result) = pending.remove(&expect) {
+                let Some(result) = result else {
+                    cut = true;
+                    break;
+                };
                 each(expect as u32, result)?;
                 expect += 1;
             }
@@ -63,7 +85,8 @@ mod tests {
             5,
             40,
             3,
-            |seed| seed * 2,
+            Interrupt::NEVER,
+            |seed| Some(seed * 2),
             |seed, double| {
                 seen.push((seed, double));
                 Ok(())

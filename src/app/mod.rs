@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::game::deal::MAX_SEED;
 use crate::interpreter::{Interpreter, Reply, Settings};
+use crate::interrupt::Interrupt;
 use crate::render;
 pub mod autoplay;
 pub mod batch;
@@ -51,6 +52,9 @@ pub enum Flow {
     /// A command failed (it changed nothing).
     Failed,
     Quit,
+    /// The output is closed (a pipe whose reader is gone): nothing more can be said, so nothing more is
+    /// done.
+    Closed,
 }
 
 /// The interpreter a configuration starts with: its game, its deal (a random one if none is given), its face.
@@ -58,10 +62,15 @@ pub fn interpreter(config: &Config) -> Interpreter {
     let random = || rand::random_range(0..=MAX_SEED);
     let seed = match config.seed {
         Some(seed) => seed,
-        None if config.winnable => {
-            crate::solve::winnable_seed(&config.game, crate::solve::WINNABLE_TRY_TIME, random)
-                .unwrap_or_else(|_| random())
-        }
+        None if config.winnable => crate::solve::winnable_seed(
+            &config.game,
+            crate::solve::WINNABLE_TRY_TIME,
+            Interrupt::NEVER,
+            random,
+        )
+        .ok()
+        .flatten()
+        .unwrap_or_else(random),
         None => random(),
     };
     let settings = Settings {
@@ -96,12 +105,16 @@ pub fn start(config: &Config) -> Result<Interpreter, String> {
 }
 
 /// Plays a game from scripts, a pipe or the prompt; the error says why it stopped early, and `main`
-/// prints it.
-pub fn play(config: Config) -> Result<(), Error> {
+/// prints it. `catch_interrupts` is called at the prompt only: from then on Ctrl-C stops a command, not
+/// the program, through the interrupt it gives.
+pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), Error> {
     let mut interpreter = start(&config).map_err(Error::Load)?;
     let at_prompt = config.scripts.is_empty() && io::stdin().is_terminal();
     if config.resume && !at_prompt {
         return Err(Error::ResumeNotAtPrompt);
+    }
+    if at_prompt {
+        interpreter.interrupt = catch_interrupts();
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -125,6 +138,7 @@ pub fn play(config: Config) -> Result<(), Error> {
             for line in text.lines() {
                 match feed(&mut interpreter, line, true, config.strict, &mut out) {
                     Flow::Quit => return Ok(()),
+                    Flow::Closed => return Err(Error::OutputClosed),
                     flow => strict(flow)?,
                 }
             }
@@ -150,6 +164,7 @@ pub fn play(config: Config) -> Result<(), Error> {
         let line = String::from_utf8_lossy(&buffer);
         match feed(&mut interpreter, &line, true, config.strict, &mut out) {
             Flow::Quit => return Ok(()),
+            Flow::Closed => return Err(Error::OutputClosed),
             flow => strict(flow)?,
         }
     }
@@ -210,20 +225,30 @@ pub fn feed(
         return Flow::Continue;
     }
     let mut flow = Flow::Continue;
-    // Output errors (a closed pipe) end nothing: the game goes on until its input ends.
-    if echo && interpreter.settings.face != Face::Json {
-        let _ = writeln!(out, "> {}", printable(line.trim()));
+    // An output error (a closed pipe) ends the input too: whatever came next would go unheard.
+    if echo
+        && interpreter.settings.face != Face::Json
+        && writeln!(out, "> {}", printable(line.trim())).is_err()
+    {
+        return Flow::Closed;
     }
     for parsed in parse_line(line) {
         let result = parsed
             .map_err(Into::into)
             .and_then(|command| interpreter.execute(command));
         let text = render::render(&result, &interpreter.session, &interpreter.settings);
-        if !text.is_empty() {
-            let _ = writeln!(out, "{text}");
+        if !text.is_empty() && writeln!(out, "{text}").is_err() {
+            return Flow::Closed;
         }
         for warning in interpreter.take_warnings() {
             warn(&warning);
+        }
+        // Ctrl-C stopped the command: the rest of the line is not done either.
+        if interpreter.interrupt.requested() {
+            if result.is_err() {
+                flow = Flow::Failed;
+            }
+            break;
         }
         match result {
             // Under --strict the first failure ends the line and the program.
@@ -239,7 +264,9 @@ pub fn feed(
             Ok(_) => {}
         }
     }
-    let _ = out.flush();
+    if out.flush().is_err() {
+        return Flow::Closed;
+    }
     flow
 }
 

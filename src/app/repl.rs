@@ -13,7 +13,10 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{CompletionType, Context, Editor, Helper};
+use rustyline::{
+    Cmd, CompletionType, ConditionalEventHandler, Context, Editor, Event, EventContext,
+    EventHandler, Helper, KeyEvent, Movement, RepeatCount,
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -27,8 +30,9 @@ pub fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "spider").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
-/// Runs the prompt until `quit` or end of input. With `resume`, starts from the game kept when the
-/// prompt was last left unfinished.
+/// Runs the prompt until `quit`, end of input (Ctrl-D) or Ctrl-C on an empty line. With `resume`,
+/// starts from the game kept when the prompt was last left unfinished. Ctrl-C during a command stops
+/// that command (the interpreter's interrupt); Ctrl-C on a line being typed clears it.
 pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Result<(), Error> {
     interpreter.at_prompt = true;
     // List completion, as in a shell: Tab completes a common prefix and lists the choices.
@@ -41,6 +45,10 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
         Err(error) => return Err(Error::Input(format!("cannot start the prompt: {error}"))),
     };
     editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
+    editor.bind_sequence(
+        KeyEvent::ctrl('C'),
+        EventHandler::Conditional(Box::new(CtrlC)),
+    );
     let mut history = data_dir().map(|dir| dir.join("history.txt"));
     if let Some(path) = &history {
         match usable_history(path) {
@@ -81,15 +89,20 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                if feed(interpreter, &line, false, false, out) == Flow::Quit {
-                    break Ok(());
+                // A Ctrl-C pressed before this line stops nothing in it.
+                interpreter.interrupt.clear();
+                match feed(interpreter, &line, false, false, out) {
+                    Flow::Quit => break Ok(()),
+                    // The game is still kept, below; the program then ends quietly.
+                    Flow::Closed => break Err(Error::OutputClosed),
+                    Flow::Continue | Flow::Failed => {}
                 }
                 // `load` and `resume` may have brought another game, with other piles to complete.
                 editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
             }
-            // Ctrl-C clears the line, as in a shell; Ctrl-D ends.
-            Err(ReadlineError::Interrupted) => continue,
-            Err(ReadlineError::Eof) => break Ok(()),
+            // Ctrl-C on an empty line (a line being typed is cleared by `CtrlC`), or Ctrl-D: leave as
+            // `quit` does.
+            Err(ReadlineError::Interrupted | ReadlineError::Eof) => break Ok(()),
             Err(error) => break Err(Error::Input(format!("cannot read the prompt: {error}"))),
         }
     };
@@ -161,6 +174,20 @@ fn opening(interpreter: &mut Interpreter, resume: bool) -> Result<String, Error>
         Face::Text => render::position(&interpreter.session, &interpreter.settings),
         _ => String::new(),
     })
+}
+
+/// Ctrl-C while typing: clears the line being typed; on an empty line, interrupts the prompt, which then
+/// ends as `quit` does.
+struct CtrlC;
+
+impl ConditionalEventHandler for CtrlC {
+    fn handle(&self, _: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
+        if ctx.line().is_empty() {
+            Some(Cmd::Interrupt)
+        } else {
+            Some(Cmd::Kill(Movement::WholeBuffer))
+        }
+    }
 }
 
 /// Tab completion: command names first, then what each command takes.

@@ -1,10 +1,11 @@
 //! `spider solve`: solve a range of deals on a pool of threads and print one result a deal, then a summary
 //! (solve rate, median and 90th-percentile time, peak memory), as text or as JSON lines.
 
-use super::batch::{SummaryHead, for_each_deal, memory_text, peak_memory_mb};
+use super::batch::{SummaryHead, for_each_deal, jobs_for, memory_text, peak_memory_mb};
 use crate::game::Game;
+use crate::interrupt::Interrupt;
 use crate::render::names::plural;
-use crate::solve::{Limits, Outcome, Report, Verdict, solve};
+use crate::solve::{Limit, Limits, Outcome, Report, Verdict, solve};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -22,12 +23,17 @@ pub struct BatchOptions {
     pub first: u32,
     pub last: u32,
     pub time_limit: Duration,
-    /// Threads; each solves one deal at a time.
+    /// Threads asked for; each solves one deal at a time. The run uses no more than there are deals, nor
+    /// more than four a core (`batch::jobs_for`).
     pub jobs: usize,
     pub output: BatchOutput,
+    /// Ctrl-C: no deal is started after it, the deals under way stop, and the summary counts the deals
+    /// finished before the first that was not.
+    pub interrupt: Interrupt,
 }
 
-/// The memory all the solving threads' tables may take together.
+/// The memory all the solving threads' tables may take together, shared evenly by the searches running
+/// at once.
 const MEMORY_BUDGET: usize = 400 << 20;
 
 #[derive(Serialize)]
@@ -38,6 +44,9 @@ struct DealLine<'a> {
     result: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     actions: Option<usize>,
+    /// What stopped an unknown search: `time`, `memory` or `positions`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<&'static str>,
     seconds: f64,
     positions: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -60,6 +69,9 @@ struct SummaryLine {
     total_seconds: f64,
     time_limit: f64,
     jobs: usize,
+    /// Ctrl-C stopped the run: `deals` counts those finished before it; left out when it did not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
     /// Peak resident memory of the whole process, in MB; null where it cannot be read.
     peak_memory_mb: Option<f64>,
 }
@@ -76,11 +88,13 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// Solves deals `first..=last` and prints a line for each, in deal order, then the summary.
 pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
     let started = Instant::now();
-    let jobs = options.jobs.max(1);
+    let deals = u64::from(options.last - options.first) + 1;
+    let jobs = jobs_for(options.jobs, deals);
     let limits = Limits {
         time: options.time_limit,
         max_bytes: MEMORY_BUDGET / jobs,
         max_positions: u64::MAX,
+        interrupt: options.interrupt,
     };
     let mut results: Vec<(u32, Result<Report, String>)> = Vec::new();
     let game = options.game;
@@ -88,14 +102,19 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
         options.first,
         options.last,
         jobs,
-        |seed| solve(&game, &game.layout(seed), &limits).map_err(|e| e.0),
+        options.interrupt,
+        |seed| match solve(&game, &game.layout(seed), &limits) {
+            // Not finished: neither a result nor counted.
+            Ok(report) if report.limit == Some(Limit::Interrupted) => None,
+            report => Some(report.map_err(|e| e.0)),
+        },
         |seed, report| {
             print_deal(options, seed, &report, out)?;
             results.push((seed, report));
             Ok(())
         },
     )?;
-    print_summary(options, &results, started.elapsed(), out)
+    print_summary(options, jobs, &results, started.elapsed(), out)
 }
 
 fn print_deal(
@@ -117,6 +136,7 @@ fn print_deal(
                         seed,
                         result: report.outcome.verdict().name(),
                         actions: actions.map(Vec::len),
+                        limit: report.limit.map(Limit::name),
                         seconds: (report.seconds * 1000.0).round() / 1000.0,
                         positions: report.positions,
                         line: actions.map(|l| l.iter().map(ToString::to_string).collect()),
@@ -128,6 +148,7 @@ fn print_deal(
                     seed,
                     result: "error",
                     actions: None,
+                    limit: None,
                     seconds: 0.0,
                     positions: 0,
                     line: None,
@@ -145,7 +166,11 @@ fn print_deal(
                 let what = match &report.outcome {
                     Outcome::Won(line) => format!("won in {} actions", line.len()),
                     Outcome::Unwinnable => "unwinnable".to_string(),
-                    Outcome::Unknown => "unknown".to_string(),
+                    Outcome::Unknown => match report.limit {
+                        Some(Limit::Memory) => "unknown (out of memory)".to_string(),
+                        Some(limit) => format!("unknown ({} limit)", limit.name()),
+                        None => "unknown".to_string(),
+                    },
                 };
                 writeln!(
                     out,
@@ -160,6 +185,7 @@ fn print_deal(
 
 fn print_summary(
     options: &BatchOptions,
+    jobs: usize,
     results: &[(u32, Result<Report, String>)],
     elapsed: Duration,
     out: &mut dyn Write,
@@ -202,7 +228,8 @@ fn print_summary(
                 max_seconds: round(max),
                 total_seconds: round(elapsed.as_secs_f64()),
                 time_limit: options.time_limit.as_secs_f64(),
-                jobs: options.jobs,
+                jobs,
+                interrupted: options.interrupt.requested(),
                 peak_memory_mb: peak.map(|mb| mb.round()),
             };
             writeln!(
@@ -222,9 +249,16 @@ fn print_summary(
                 options.first,
                 options.last,
                 options.time_limit.as_secs_f64(),
-                options.jobs,
-                plural(options.jobs, "job", "jobs")
+                jobs,
+                plural(jobs, "job", "jobs")
             )?;
+            if options.interrupt.requested() {
+                writeln!(
+                    out,
+                    "interrupted: the {deals} {} finished before it are counted",
+                    plural(deals, "deal", "deals")
+                )?;
+            }
             writeln!(
                 out,
                 "solved {won} of {deals} ({:.1}%), unwinnable {unwinnable}, unknown {unknown}",

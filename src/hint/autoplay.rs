@@ -13,6 +13,8 @@ pub struct Played {
     pub won: bool,
     /// Stopped right after the deal it was to be played up to (`play_until_deal`): neither won nor lost.
     pub stopped: bool,
+    /// The budget's interrupt stopped it before its end: neither won nor lost, and not to be counted.
+    pub interrupted: bool,
     pub line: Vec<Action>,
     /// Suits removed (Spider) or cards home (Reno).
     pub removed: usize,
@@ -68,6 +70,7 @@ pub fn play(
         seed,
         won: position.status(game) == Status::Won,
         stopped: ended.stopped,
+        interrupted: ended.interrupted,
         slowest: ended.slowest,
         face_down_at_deals: game
             .kind
@@ -99,13 +102,15 @@ fn face_down_at_deals(game: &Game, seed: u32, line: &[Action]) -> Vec<usize> {
 pub struct Ended {
     /// `until` stopped it.
     pub stopped: bool,
+    /// The budget's interrupt stopped it.
+    pub interrupted: bool,
     /// The slowest decision's seconds.
     pub slowest: f64,
 }
 
 /// Plays `position` (of deal `seed`) on with the hint, adding each action to `line` and each position
-/// seen to `visited`, until the game is over, the hint has nothing to do, or `until` holds before a
-/// decision. `draw` picks the hint's sampled worlds, as in `play`.
+/// seen to `visited`, until the game is over, the hint has nothing to do, `until` holds before a
+/// decision, or the budget's interrupt asks to stop. `draw` picks the hint's sampled worlds, as in `play`.
 #[allow(clippy::too_many_arguments)]
 pub fn play_on(
     game: &Game,
@@ -119,6 +124,7 @@ pub fn play_on(
 ) -> Ended {
     let mut ended = Ended {
         stopped: false,
+        interrupted: false,
         slowest: 0.0,
     };
     while position.status(game) == Status::Playing && line.len() < MAX_ACTIONS {
@@ -132,6 +138,10 @@ pub fn play_on(
         let asked = Instant::now();
         let advice = hint(&view, visited, budget, &mut rng);
         ended.slowest = ended.slowest.max(asked.elapsed().as_secs_f64());
+        if budget.interrupt.requested() {
+            ended.interrupted = true;
+            break;
+        }
         let Some(advice) = advice else {
             break;
         };

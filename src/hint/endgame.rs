@@ -20,6 +20,7 @@ use super::{Budget, Goal, Plan, Rng, Visited, WEIGHTS, key};
 use crate::game::Game;
 use crate::game::position::{Action, Position, Status};
 use crate::game::spider::Action as SpiderAction;
+use crate::interrupt::Interrupt;
 use crate::solve::{Limits, Outcome, solve as solve_world};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -110,6 +111,7 @@ pub(super) fn vote(
     floor: i32,
     preferred: Option<&[Action]>,
     rng: &mut Rng,
+    interrupt: Interrupt,
 ) -> Option<(Action, Plan)> {
     if view.stock() > 0 {
         return None;
@@ -119,7 +121,8 @@ pub(super) fn vote(
     let worlds: Vec<Position> = (0..count).map(|_| view.sample(rng)).collect();
     if count > 1 {
         let proposers: Vec<Position> = (0..PROPOSERS).map(|_| view.sample(rng)).collect();
-        if let Some(chosen) = vote_plans(&game, &proposers, &worlds, visited, preferred) {
+        if let Some(chosen) = vote_plans(&game, &proposers, &worlds, visited, preferred, interrupt)
+        {
             return Some(chosen);
         }
     }
@@ -127,7 +130,7 @@ pub(super) fn vote(
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut refused: Vec<Action> = Vec::new();
     for (index, world) in worlds.iter().enumerate() {
-        let Some(line) = winning_line(&game, world, POSITIONS) else {
+        let Some(line) = winning_line(&game, world, POSITIONS, interrupt) else {
             continue;
         };
         let Some(&action) = line.first() else {
@@ -179,7 +182,7 @@ pub(super) fn vote(
                 if candidate.won.contains(&index) {
                     continue;
                 }
-                if let Some(steps) = steps_to_win_after(&game, world, candidate.action) {
+                if let Some(steps) = steps_to_win_after(&game, world, candidate.action, interrupt) {
                     candidate.won.push(index);
                     candidate.longest = candidate.longest.max(steps);
                 }
@@ -223,10 +226,11 @@ fn vote_plans(
     worlds: &[Position],
     visited: &HashSet<u64>,
     preferred: Option<&[Action]>,
+    interrupt: Interrupt,
 ) -> Option<(Action, Plan)> {
     let mut plans: Vec<Vec<Action>> = Vec::new();
     for world in proposers {
-        let Some(line) = winning_line(game, world, POSITIONS) else {
+        let Some(line) = winning_line(game, world, POSITIONS, interrupt) else {
             continue;
         };
         let plan = cut_at_turn(game, world, &line);
@@ -252,7 +256,7 @@ fn vote_plans(
         .map(|plan| {
             worlds
                 .iter()
-                .filter(|world| wins_after(game, world, plan))
+                .filter(|world| wins_after(game, world, plan, interrupt))
                 .count()
         })
         .collect();
@@ -308,12 +312,12 @@ fn turned_by(game: &Game, world: &Position, plan: &[Action]) -> Option<usize> {
 }
 
 /// Whether the solver wins `world` after `plan`.
-fn wins_after(game: &Game, world: &Position, plan: &[Action]) -> bool {
+fn wins_after(game: &Game, world: &Position, plan: &[Action], interrupt: Interrupt) -> bool {
     let mut position = world.clone();
     plan.iter()
         .all(|&action| position.apply(action, game, game.autoremove).is_ok())
         && (position.status(game) == Status::Won
-            || winning_line(game, &position, JUDGE_POSITIONS).is_some())
+            || winning_line(game, &position, JUDGE_POSITIONS, interrupt).is_some())
 }
 
 /// The actions from `world` that lead to no position met before and make progress, as the search asks
@@ -367,12 +371,18 @@ struct Candidate {
     longest: usize,
 }
 
-/// The solver's winning line in `world`, if it finds one within `positions`.
-fn winning_line(game: &Game, world: &Position, positions: u64) -> Option<Vec<Action>> {
+/// The solver's winning line in `world`, if it finds one within `positions` (and before `interrupt`).
+fn winning_line(
+    game: &Game,
+    world: &Position,
+    positions: u64,
+    interrupt: Interrupt,
+) -> Option<Vec<Action>> {
     let limits = Limits {
         time: Duration::from_secs(60),
         max_bytes: 64 << 20,
         max_positions: positions,
+        interrupt,
     };
     match solve_world(game, world, &limits).ok()?.outcome {
         Outcome::Won(line) => Some(line),
@@ -381,10 +391,15 @@ fn winning_line(game: &Game, world: &Position, positions: u64) -> Option<Vec<Act
 }
 
 /// The length of the solver's winning line in `world` that begins with `action`, if it finds one.
-fn steps_to_win_after(game: &Game, world: &Position, action: Action) -> Option<usize> {
+fn steps_to_win_after(
+    game: &Game,
+    world: &Position,
+    action: Action,
+    interrupt: Interrupt,
+) -> Option<usize> {
     let mut next = world.clone();
     next.apply(action, game, game.autoremove).ok()?;
-    Some(1 + winning_line(game, &next, POSITIONS)?.len())
+    Some(1 + winning_line(game, &next, POSITIONS, interrupt)?.len())
 }
 
 #[cfg(test)]
@@ -456,7 +471,15 @@ mod tests {
             row: 0,
             to: 8,
         });
-        let (own, _) = vote(&view, &HashSet::new(), i32::MIN, None, &mut Rng::new(1)).unwrap();
+        let (own, _) = vote(
+            &view,
+            &HashSet::new(),
+            i32::MIN,
+            None,
+            &mut Rng::new(1),
+            Interrupt::NEVER,
+        )
+        .unwrap();
         assert_ne!(own, harmless);
         let (action, plan) = vote(
             &view,
@@ -464,6 +487,7 @@ mod tests {
             i32::MIN,
             Some(&[harmless]),
             &mut Rng::new(1),
+            Interrupt::NEVER,
         )
         .unwrap();
         assert_eq!(action, harmless);
@@ -505,13 +529,17 @@ mod tests {
         // The vote's judges are the first worlds its generator deals.
         let mut rng = Rng::new(SEED);
         let judges: Vec<Position> = (0..WORLDS).map(|_| view.sample(&mut rng)).collect();
-        let own_won = judges.iter().filter(|w| wins_after(&game, w, &own)).count();
+        let own_won = judges
+            .iter()
+            .filter(|w| wins_after(&game, w, &own, Interrupt::NEVER))
+            .count();
         let (action, plan) = vote(
             &view,
             &HashSet::new(),
             i32::MIN,
             Some(&own),
             &mut Rng::new(SEED),
+            Interrupt::NEVER,
         )
         .expect("worlds are won");
         assert_ne!(action, remove, "{own_won} worlds won by removing at once");
@@ -532,13 +560,20 @@ mod tests {
         let position = Position::Spider(table);
         let view = View::of(&game, &position);
         assert!(view.unseen().is_empty(), "one world, the position itself");
-        let line = winning_line(&game, &position, POSITIONS).expect("won");
+        let line = winning_line(&game, &position, POSITIONS, Interrupt::NEVER).expect("won");
         let mut back = position.clone();
         back.apply(line[0], &game, game.autoremove).unwrap();
         // As if the solver's first action led back to a position met before.
         let visited = HashSet::from([key(&View::of(&game, &back))]);
-        let (action, plan) = vote(&view, &visited, i32::MIN, None, &mut Rng::new(1))
-            .expect("other actions still win");
+        let (action, plan) = vote(
+            &view,
+            &visited,
+            i32::MIN,
+            None,
+            &mut Rng::new(1),
+            Interrupt::NEVER,
+        )
+        .expect("other actions still win");
         assert_ne!(action, line[0]);
         assert_eq!(plan.goal, Goal::Wins);
         assert!(plan.steps > 1);

@@ -19,6 +19,7 @@ use crate::game::position::{Action, Pile, Position};
 use crate::game::reno::Action as RenoAction;
 use crate::game::spider::Action as SpiderAction;
 use crate::game::{Game, GameKind};
+use crate::interrupt::Interrupt;
 use crate::session::Session;
 use std::collections::HashSet;
 
@@ -33,6 +34,8 @@ pub struct Budget {
     /// Worlds a Reno decision is searched in. (Spider and Spiderette value a deal by its expectation,
     /// and sample no deals.)
     pub samples: usize,
+    /// A stop asked for from outside (Ctrl-C): the search gives the best it has found so far, or none.
+    pub interrupt: Interrupt,
 }
 
 impl Default for Budget {
@@ -48,6 +51,7 @@ impl Budget {
             nodes,
             endgame_nodes: nodes,
             samples: 6,
+            interrupt: Interrupt::NEVER,
         }
     }
 
@@ -201,10 +205,13 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
             };
             spider::search(&table, &ctx, &visited.keys, floor, &budget)
         });
+        if budget.interrupt.requested() {
+            return None;
+        }
         let searched = searched.map(|found| (spider::action(view, found.step), found.plan));
         match searched {
             // Stuck: before giving up, see whether the solver wins sampled worlds.
-            None => endgame::vote(view, &visited.keys, floor, None, rng)?,
+            None => endgame::vote(view, &visited.keys, floor, None, rng, budget.interrupt)?,
             // Nothing unseen: the solver's one world is the position itself. Unseen cards all of one
             // suit: the worlds check the search's plan, which stands unless another plan leaves more of
             // them won (over deals 1..500 at one suit and eight worlds, checking the search's first
@@ -217,7 +224,18 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
                 } else {
                     endgame::search_plan(view, visited, budget, action)
                 };
-                endgame::vote(view, &visited.keys, floor, Some(&plan), rng).or(searched)?
+                let voted = endgame::vote(
+                    view,
+                    &visited.keys,
+                    floor,
+                    Some(&plan),
+                    rng,
+                    budget.interrupt,
+                );
+                if budget.interrupt.requested() {
+                    return None;
+                }
+                voted.or(searched)?
             }
             Some(searched) => searched,
         }
@@ -300,12 +318,17 @@ pub fn visited_in(session: &Session) -> Visited {
 }
 
 /// The hint for the position in hand of a session, with the randomness seeded from the deal number and
-/// the actions made, so the same session always gets the same advice.
-pub fn for_session(session: &Session) -> Option<Hint> {
+/// the actions made, so the same session always gets the same advice. `None` too when `interrupt` asked
+/// to stop before the hint was found (the caller tells the two apart).
+pub fn for_session(session: &Session, interrupt: Interrupt) -> Option<Hint> {
     let view = View::of(session.game(), session.position());
     let visited = visited_in(session);
     let mut rng = Rng::for_stage(session.seed(), stage(&view));
-    hint(&view, &visited, &Budget::for_game(session.game()), &mut rng)
+    let budget = Budget {
+        interrupt,
+        ..Budget::for_game(session.game())
+    };
+    hint(&view, &visited, &budget, &mut rng)
 }
 
 /// The hint for a position alone, nothing met before (for tools and tests).

@@ -471,7 +471,7 @@ pub(super) fn search(
     search.expand(root, 0, None, 0, None);
     let mut expanded = 0;
     while let Some((_, std::cmp::Reverse(index))) = search.heap.pop() {
-        if expanded >= budget.nodes {
+        if expanded >= budget.nodes || (expanded % 256 == 0 && budget.interrupt.requested()) {
             break;
         }
         expanded += 1;

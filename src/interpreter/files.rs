@@ -7,6 +7,7 @@ use crate::game::position::Status;
 use crate::session::Session;
 use crate::store::ensure_data_dir;
 use crate::store::saved::{kept_path, load, save};
+use crate::store::stats::lock;
 use std::path::Path;
 
 impl Interpreter {
@@ -41,20 +42,23 @@ impl Interpreter {
                     .into(),
             ));
         }
-        let Some(home) = &self.home else {
+        let Some(home) = self.home.clone() else {
             return Err(Failure::Message(
                 "There is no data directory to keep a game in (set SPIDER_HOME).".into(),
             ));
         };
-        if self.tally.resumed {
-            return Err(Failure::Message("The kept game is the one in hand.".into()));
-        }
-        let path = kept_path(home);
+        // Taking the kept game is one step for every prompt sharing it (kept.rs).
+        let _lock = lock(&home).map_err(Failure::File)?;
+        let path = kept_path(&home);
         if !path.exists() {
             return Err(Failure::Message("There is no kept game to resume.".into()));
         }
+        if self.tally.resumed && self.kept_is_ours(&home) {
+            return Err(Failure::Message("The kept game is the one in hand.".into()));
+        }
         let loaded = load(&path).map_err(Failure::File)?;
-        self.give_up();
+        self.claim_kept(&home, &loaded)?;
+        self.end_game_locked(false);
         self.tally = Tally {
             pending: loaded.stats_pending,
             resumed: true,
@@ -126,21 +130,15 @@ impl Interpreter {
             return None;
         }
         let path = kept_path(&home);
-        if !self.tally.resumed
-            && let Err(warning) = super::count_replaced_kept(&home)
-        {
-            self.warnings.push(warning);
-        }
         let result = ensure_data_dir(&home, "save to", &path)
-            .and_then(|()| save(&self.session, &path, self.tally.pending));
+            // Replacing the kept game is one step for every prompt sharing it (kept.rs).
+            .and_then(|()| lock(&home))
+            .and_then(|_lock| self.write_kept(&home));
         Some(match result {
-            Ok(()) => {
-                self.tally.resumed = true;
-                Ok(Reply::Saved {
-                    path: shown_path(&path),
-                    kept: true,
-                })
-            }
+            Ok(()) => Ok(Reply::Saved {
+                path: shown_path(&path),
+                kept: true,
+            }),
             Err(error) => Err(Failure::File(error)),
         })
     }

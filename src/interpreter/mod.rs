@@ -1,10 +1,10 @@
 //! Applies parsed commands to the session and the presentation settings, and says what each one answered.
 
 mod files;
+mod kept;
 mod stats;
 
 pub use stats::Tally;
-use stats::count_replaced_kept;
 
 use crate::command::{Command, Face, Setting, SolveCommand, Usage};
 use crate::error::Failure;
@@ -13,8 +13,9 @@ use crate::game::deal::MAX_SEED;
 use crate::game::event::Event;
 use crate::game::position::Action;
 use crate::game::spider;
+use crate::interrupt::Interrupt;
 use crate::session::Session;
-use crate::solve::Outcome;
+use crate::solve::{Limit, Outcome};
 
 /// How answers are presented; none of it changes the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,10 +69,12 @@ pub enum Reply {
     Hint(Option<crate::hint::Hint>),
     /// `review`: where the game was lost, and the hint's advice.
     Review(crate::review::Review),
-    /// `auto [N]`: each hinted action played and what it did; `stopped` when the hint ran out first.
+    /// `auto [N]`: each hinted action played and what it did; `stopped` when the hint ran out first,
+    /// `interrupted` when Ctrl-C stopped it.
     Auto {
         played: Vec<(Action, Vec<Event>)>,
         stopped: bool,
+        interrupted: bool,
     },
 }
 
@@ -88,8 +91,14 @@ pub struct Interpreter {
     pub(crate) replaying: bool,
     /// The last solve, kept for `solve show` and `solve play` from the same position.
     solved: Option<crate::solve::Known>,
+    /// The kept game as this prompt last wrote it (`kept.rs`): while the file still holds it, it is this
+    /// prompt's own.
+    kept_text: Option<String>,
     /// Problems that stopped nothing (the statistics could not be written), for the program to say.
     warnings: Vec<String>,
+    /// Ctrl-C at the prompt: `solve`, `hint`, `auto` and `new --winnable` stop early, and the game in hand
+    /// stays as it is.
+    pub interrupt: Interrupt,
 }
 
 impl Interpreter {
@@ -102,7 +111,9 @@ impl Interpreter {
             tally: Tally::default(),
             replaying: false,
             solved: None,
+            kept_text: None,
             warnings: Vec::new(),
+            interrupt: Interrupt::NEVER,
         }
     }
 
@@ -146,24 +157,38 @@ impl Interpreter {
             Command::Stats(reset) => self.stats(reset)?,
             Command::Solve(what) => self.solve(what)?,
             Command::Hint => {
-                let hint = crate::hint::for_session(session);
+                let hint = crate::hint::for_session(session, self.interrupt);
+                if self.interrupt.requested() {
+                    return Err(stopped("the hint was interrupted; nothing changed"));
+                }
                 session.count_hint();
                 Reply::Hint(hint)
             }
             Command::Auto(n) => self.auto(n),
-            Command::Review => Reply::Review(crate::review::review(session).map_err(|_| {
-                Failure::Message(
-                    "The solver plays Spider and Spiderette: a Reno game cannot be reviewed."
-                        .into(),
-                )
-            })?),
+            Command::Review => {
+                let review = crate::review::review(session, self.interrupt).map_err(|_| {
+                    Failure::Message(
+                        "The solver plays Spider and Spiderette: a Reno game cannot be reviewed."
+                            .into(),
+                    )
+                })?;
+                if self.interrupt.requested() {
+                    return Err(stopped("the review was interrupted; nothing changed"));
+                }
+                Reply::Review(review)
+            }
             Command::NewWinnable => {
                 let game = *self.session.game();
-                let seed =
-                    crate::solve::winnable_seed(&game, crate::solve::WINNABLE_TRY_TIME, || {
-                        rand::random_range(0..=MAX_SEED)
-                    })
-                    .map_err(|e| Failure::Message(format!("No winnable deal: {}.", e.0)))?;
+                let seed = crate::solve::winnable_seed(
+                    &game,
+                    crate::solve::WINNABLE_TRY_TIME,
+                    self.interrupt,
+                    || rand::random_range(0..=MAX_SEED),
+                )
+                .map_err(|e| Failure::Message(format!("No winnable deal: {}.", e.0)))?
+                .ok_or_else(|| {
+                    stopped("no deal was proved winnable yet; the game in hand goes on")
+                })?;
                 self.give_up();
                 self.tally = Tally::default();
                 Reply::Events(self.session.new_deal(seed))
@@ -177,7 +202,12 @@ impl Interpreter {
     fn solve(&mut self, what: SolveCommand) -> Result<Reply, Failure> {
         let game = *self.session.game();
         let position = self.session.position().clone();
-        let report = crate::solve::solve_here(&game, &position, &mut self.solved);
+        // Reno: said as such, and nothing is marked.
+        let report = crate::solve::solve_here(&game, &position, &mut self.solved, self.interrupt)
+            .map_err(|unsupported| Failure::Message(sentence(&unsupported.0)))?;
+        if report.limit == Some(Limit::Interrupted) {
+            return Err(stopped("the solver was interrupted; nothing changed"));
+        }
         self.session.mark_assisted();
         let n = match what {
             SolveCommand::Check | SolveCommand::Show => {
@@ -221,8 +251,15 @@ impl Interpreter {
         let limit = n.unwrap_or(crate::hint::MAX_ACTIONS);
         let mut played = Vec::new();
         let mut stopped = false;
+        let mut interrupted = false;
         while played.len() < limit && session.status() == Status::Playing {
-            let Some(hint) = crate::hint::for_session(session) else {
+            let hint = crate::hint::for_session(session, self.interrupt);
+            // Ctrl-C during the search: the action it was choosing is not played.
+            if self.interrupt.requested() {
+                interrupted = true;
+                break;
+            }
+            let Some(hint) = hint else {
                 stopped = true;
                 break;
             };
@@ -235,7 +272,11 @@ impl Interpreter {
                 }
             }
         }
-        Reply::Auto { played, stopped }
+        Reply::Auto {
+            played,
+            stopped,
+            interrupted,
+        }
     }
 
     fn set(&mut self, setting: Setting) -> Result<Reply, Failure> {
@@ -266,5 +307,19 @@ impl Interpreter {
             }
         };
         Ok(Reply::Set { name, value })
+    }
+}
+
+/// A command that Ctrl-C stopped before it was done: `Stopped: ` and why.
+fn stopped(why: &str) -> Failure {
+    Failure::Message(format!("Stopped: {why}."))
+}
+
+/// A phrase as a sentence: a capital first and a full stop.
+fn sentence(phrase: &str) -> String {
+    let mut chars = phrase.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
     }
 }

@@ -96,6 +96,7 @@ pub fn play_endgames(
         time: Duration::from_secs(600),
         max_bytes: 256 << 20,
         max_positions: CHECK_POSITIONS,
+        interrupt: budget.interrupt,
     };
     let worlds = (0..count)
         .map(|index| {
@@ -175,7 +176,8 @@ pub fn run_endgames(lab: &LabOptions, count: usize, out: &mut dyn Write) -> io::
         options.first,
         options.last,
         options.jobs,
-        |seed| play_endgames(&game, seed, &budget, count, play, draw),
+        budget.interrupt,
+        |seed| Some(play_endgames(&game, seed, &budget, count, play, draw)),
         |_, endgames| {
             print_deal(options.output, &endgames, out)?;
             out.flush()?;

@@ -123,6 +123,7 @@ pub fn hint(hint: Option<&Hint>, session: &Session, names: Names) -> String {
 pub fn auto(
     played: &[(Action, Vec<Event>)],
     stopped: bool,
+    interrupted: bool,
     session: &Session,
     said: impl Fn(&[Event]) -> String,
 ) -> String {
@@ -130,7 +131,13 @@ pub fn auto(
         .iter()
         .map(|(action, events)| format!("{action}: {}", said(events)))
         .collect();
-    if played.is_empty() || stopped {
+    if interrupted {
+        lines.push(format!(
+            "Stopped: auto was interrupted after {} hinted {}.",
+            played.len(),
+            plural(played.len(), "action", "actions")
+        ));
+    } else if played.is_empty() || stopped {
         lines.push(match session.status() {
             Status::Playing if stopped => {
                 "Auto stopped: no action does any good without going back to a position met before."

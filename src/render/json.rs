@@ -135,7 +135,11 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
         Reply::Solve(answer) => super::solve::json(answer),
         Reply::Review(review) => super::review::json(review, session),
         Reply::Hint(hint) => super::hint::json(hint.as_ref(), session),
-        Reply::Auto { played, stopped } => serde_json::to_string(&AutoObject {
+        Reply::Auto {
+            played,
+            stopped,
+            interrupted,
+        } => serde_json::to_string(&AutoObject {
             kind: "auto",
             played: played
                 .iter()
@@ -145,6 +149,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                 })
                 .collect(),
             stopped: *stopped,
+            interrupted: *interrupted,
             status: session.status().name(),
             moves: session.moves(),
             stock: position.stock().len(),
@@ -218,6 +223,9 @@ struct AutoObject {
     kind: &'static str,
     played: Vec<AutoStep>,
     stopped: bool,
+    /// Ctrl-C stopped it; left out when it did not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
     status: &'static str,
     moves: usize,
     stock: usize,

@@ -145,14 +145,24 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         .trim_end()
         .to_string(),
         Reply::Quit => "Goodbye.".to_string(),
+        // A path read out symbol by symbol helps nobody: the kept game is named; `save` names the file
+        // the player typed.
+        Reply::Saved { kept: true, .. } => {
+            "Kept this game for resume: spider --resume, or resume at the prompt, continues it."
+                .to_string()
+        }
         Reply::Saved { path, kept } => super::files::saved(path, *kept),
         Reply::Stats(stats) => super::files::stats(stats, true),
         Reply::StatsReset => super::files::stats_reset(),
         Reply::Solve(answer) => super::solve::speech(answer),
         Reply::Review(review) => super::review::speech(review, session),
         Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SPOKEN),
-        Reply::Auto { played, stopped } => {
-            let mut out = super::hint::auto(played, *stopped, session, |events| {
+        Reply::Auto {
+            played,
+            stopped,
+            interrupted,
+        } => {
+            let mut out = super::hint::auto(played, *stopped, *interrupted, session, |events| {
                 events_said(events, session)
             });
             if settings.autoshow_on() {

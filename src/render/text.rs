@@ -84,8 +84,12 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         Reply::Solve(answer) => super::solve::text(answer),
         Reply::Review(review) => super::review::text(review, session),
         Reply::Hint(hint) => super::hint::hint(hint.as_ref(), session, SHORT),
-        Reply::Auto { played, stopped } => {
-            let mut out = super::hint::auto(played, *stopped, session, |events| {
+        Reply::Auto {
+            played,
+            stopped,
+            interrupted,
+        } => {
+            let mut out = super::hint::auto(played, *stopped, *interrupted, session, |events| {
                 let said: Vec<String> = events.iter().map(|e| event(e, session)).collect();
                 said.join(" ")
             });

@@ -1,10 +1,11 @@
 //! The solver in a session: `solve` (is the position in hand winnable, and in how many actions), `solve show`
 //! (the line), `solve play [N|all]` (play it), and deals proved winnable for `new --winnable`.
 
-use super::{Limits, Outcome, Report, Verdict, solve};
+use super::{Limit, Limits, Outcome, Report, Unsupported, Verdict, solve};
 use crate::game::Game;
 use crate::game::cards::Card;
 use crate::game::position::{Action, Position};
+use crate::interrupt::Interrupt;
 use std::time::Duration;
 
 /// How far a solve in a session may go: positions, not time, so that the answer is the same on every
@@ -48,29 +49,34 @@ pub struct Known {
     pub report: Report,
 }
 
-/// Solves `position` (or reuses `known` when it was made from the same position).
-pub fn solve_here(game: &Game, position: &Position, known: &mut Option<Known>) -> Report {
+/// Solves `position` (or reuses `known` when it was made from the same position). A search stopped by
+/// `interrupt` is not remembered: it found nothing, and the next `solve` searches again. Refuses a game the
+/// solver does not play.
+pub fn solve_here(
+    game: &Game,
+    position: &Position,
+    known: &mut Option<Known>,
+    interrupt: Interrupt,
+) -> Result<Report, Unsupported> {
     if let Some(k) = known
         && k.position == *position
     {
-        return k.report.clone();
+        return Ok(k.report.clone());
     }
     let limits = Limits {
         time: SESSION_TIME,
         max_bytes: SESSION_BYTES,
         max_positions: SESSION_POSITIONS,
+        interrupt,
     };
-    let report = solve(game, position, &limits).unwrap_or(Report {
-        outcome: Outcome::Unknown,
-        positions: 0,
-        seconds: 0.0,
-        peak_bytes: 0,
-    });
-    *known = Some(Known {
-        position: position.clone(),
-        report: report.clone(),
-    });
-    report
+    let report = solve(game, position, &limits)?;
+    if report.limit != Some(Limit::Interrupted) {
+        *known = Some(Known {
+            position: position.clone(),
+            report: report.clone(),
+        });
+    }
+    Ok(report)
 }
 
 /// The answer to `solve` or `solve show` from a report.
@@ -147,33 +153,35 @@ pub fn remember_rest(known: &mut Option<Known>, position: &Position, rest: Vec<A
             positions: 0,
             seconds: 0.0,
             peak_bytes: 0,
+            limit: None,
         },
     });
 }
 
 /// A random deal number whose deal the solver proved winnable, each try given `per_try`; `pick` draws the
 /// candidates. Tries until one is found (almost every deal is winnable, and most are proved in well under
-/// a second). Refuses a game the solver does not play.
+/// a second), or until `interrupt` asks to stop (`None`). Refuses a game the solver does not play.
 pub fn winnable_seed(
     game: &Game,
     per_try: Duration,
+    interrupt: Interrupt,
     mut pick: impl FnMut() -> u32,
-) -> Result<u32, super::Unsupported> {
+) -> Result<Option<u32>, Unsupported> {
     let limits = Limits {
         time: per_try,
         max_bytes: SESSION_BYTES,
         max_positions: u64::MAX,
+        interrupt,
     };
     loop {
         let seed = pick();
         let position = game.layout(seed);
-        match solve(game, &position, &limits) {
-            Ok(Report {
-                outcome: Outcome::Won(_),
-                ..
-            }) => return Ok(seed),
-            Ok(_) => continue,
-            Err(unsupported) => return Err(unsupported),
+        let report = solve(game, &position, &limits)?;
+        if let Outcome::Won(_) = report.outcome {
+            return Ok(Some(seed));
+        }
+        if interrupt.requested() {
+            return Ok(None);
         }
     }
 }

@@ -22,6 +22,7 @@ pub use state::Unsupported;
 
 use crate::game::position::{Action, Position, Status};
 use crate::game::{Game, spider};
+use crate::interrupt::Interrupt;
 use state::{State, Weights};
 use std::time::{Duration, Instant};
 use table::Budget;
@@ -35,6 +36,8 @@ pub struct Limits {
     /// Positions the search may generate: a limit that, unlike time, gives the same answer on every
     /// machine (sessions use it, so that transcripts are repeatable).
     pub max_positions: u64,
+    /// A stop asked for from outside (Ctrl-C): one more reason to end.
+    pub interrupt: Interrupt,
 }
 
 impl Default for Limits {
@@ -43,6 +46,7 @@ impl Default for Limits {
             time: Duration::from_secs(10),
             max_bytes: 200 << 20,
             max_positions: u64::MAX,
+            interrupt: Interrupt::NEVER,
         }
     }
 }
@@ -64,6 +68,29 @@ impl Outcome {
             Outcome::Won(_) => Verdict::Won,
             Outcome::Unwinnable => Verdict::Unwinnable,
             Outcome::Unknown => Verdict::Unknown,
+        }
+    }
+}
+
+/// What ended a search before it won or proved that nothing wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Time,
+    /// Its tables reached the memory they were given.
+    Memory,
+    Positions,
+    /// A stop was asked for (Ctrl-C).
+    Interrupted,
+}
+
+impl Limit {
+    /// The word the batch lines use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Time => "time",
+            Limit::Memory => "memory",
+            Limit::Positions => "positions",
+            Limit::Interrupted => "interrupted",
         }
     }
 }
@@ -95,6 +122,9 @@ pub struct Report {
     pub seconds: f64,
     /// The most memory the search's tables took, in bytes.
     pub peak_bytes: usize,
+    /// What stopped the search when the outcome is unknown (`None` when the search ran out of lines to
+    /// try without a proof).
+    pub limit: Option<Limit>,
 }
 
 /// The widths of the staged search: positions kept at each deal, expansions in each stage. The narrow
@@ -179,8 +209,10 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
         deadline: started + limits.time,
         max_bytes: limits.max_bytes,
         max_positions: limits.max_positions,
+        interrupt: limits.interrupt,
         positions: 0,
         peak_bytes: 0,
+        stopped: None,
     };
     let mut outcome = Outcome::Unknown;
     for (keep, per_stage, weights) in schedule() {
@@ -208,11 +240,16 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
             }
         }
     }
+    let limit = match outcome {
+        Outcome::Unknown => budget.stopped,
+        _ => None,
+    };
     Ok(Report {
         outcome,
         positions: budget.positions,
         seconds: started.elapsed().as_secs_f64(),
         peak_bytes: budget.peak_bytes,
+        limit,
     })
 }
 

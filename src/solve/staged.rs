@@ -12,7 +12,6 @@ use super::state::{Rules, State, Step, Weights};
 use super::table::{Budget, HashSet64};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::Instant;
 
 pub enum StagedEnd {
     Won(Vec<Step>),
@@ -162,11 +161,7 @@ fn stage(
                 + heap.capacity() * std::mem::size_of::<Entry>()
                 + expanded.capacity() * std::mem::size_of::<(u32, State)>()
                 + links.capacity() * 8;
-            budget.peak_bytes = budget.peak_bytes.max(bytes);
-            if bytes > budget.max_bytes
-                || budget.positions > budget.max_positions
-                || Instant::now() >= budget.deadline
-            {
+            if budget.exceeded(bytes) {
                 return StageEnd::Stopped;
             }
             // Only the best `left` entries can still be expanded in this stage: drop the rest.

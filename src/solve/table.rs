@@ -1,5 +1,7 @@
 //! What the search keeps besides positions: the budget it runs under, and a compact set of position hashes.
 
+use super::Limit;
+use crate::interrupt::Interrupt;
 use std::time::Instant;
 
 /// Limits shared by the runs of one solve, and what they used.
@@ -7,8 +9,30 @@ pub struct Budget {
     pub deadline: Instant,
     pub max_bytes: usize,
     pub max_positions: u64,
+    pub interrupt: Interrupt,
     pub positions: u64,
     pub peak_bytes: usize,
+    /// The limit that stopped the search, once one has.
+    pub stopped: Option<Limit>,
+}
+
+impl Budget {
+    /// Records `bytes` in use now, and whether a limit stops the search (which one is kept).
+    pub fn exceeded(&mut self, bytes: usize) -> bool {
+        self.peak_bytes = self.peak_bytes.max(bytes);
+        self.stopped = if self.interrupt.requested() {
+            Some(Limit::Interrupted)
+        } else if bytes > self.max_bytes {
+            Some(Limit::Memory)
+        } else if self.positions > self.max_positions {
+            Some(Limit::Positions)
+        } else if Instant::now() >= self.deadline {
+            Some(Limit::Time)
+        } else {
+            None
+        };
+        self.stopped.is_some()
+    }
 }
 
 /// A set of 64-bit hashes, open addressing, 0 marks a free slot.

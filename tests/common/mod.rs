@@ -15,6 +15,7 @@ pub const SMALL: Budget = Budget {
     nodes: 150,
     endgame_nodes: 150,
     samples: 3,
+    interrupt: spider::interrupt::Interrupt::NEVER,
 };
 
 /// A game of `kind` at `suits` suits, other options as by default.

@@ -1,0 +1,192 @@
+//! The prompt as a person at a terminal meets it, driven through a pseudo-terminal: Ctrl-C during a long
+//! command stops the command and keeps the game in hand; Ctrl-C on a typed line clears it; Ctrl-C on an
+//! empty line, or Ctrl-D, leaves as `quit` does, keeping the game for `resume`. And `spider solve` and
+//! `spider autoplay` stopped by SIGINT still print the summary of the deals they finished.
+
+#![cfg(unix)]
+
+use rexpect::session::{PtySession, spawn_command};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// A debug build on a busy machine is slow: each expectation may wait this long.
+const TIMEOUT_MS: u64 = 120_000;
+
+/// `spider ARGS` at a terminal, with its data directory in `home`.
+fn prompt(home: &Path, args: &[&str]) -> PtySession {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_spider"));
+    command
+        .args(args)
+        .env("SPIDER_HOME", home)
+        // A terminal rustyline edits on (with `dumb` it reads plain lines, and Ctrl-C is a signal there).
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1");
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("spider starts in a pty");
+    session.exp_string("spider> ").expect("the first prompt");
+    session
+}
+
+/// Types `line` and Enter.
+fn enter(session: &mut PtySession, line: &str) {
+    session.send_line(line).expect("the pty takes a line");
+}
+
+/// Waits for the program to end; its exit code.
+fn ended(session: &mut PtySession) -> i32 {
+    session.exp_eof().expect("the program ends");
+    match session.process().wait().expect("the program's status") {
+        rexpect::process::WaitStatus::Exited(_, code) => code,
+        other => panic!("the program did not exit by itself: {other:?}"),
+    }
+}
+
+#[test]
+fn ctrl_c_stops_solve_and_keeps_the_game_in_hand() {
+    let home = tempfile::tempdir().unwrap();
+    let mut spider = prompt(home.path(), &["--seed", "10"]);
+    enter(&mut spider, "move 2.5 10");
+    spider.exp_string("spider> ").unwrap();
+    // After this move the solver needs far longer than a second of a debug build.
+    enter(&mut spider, "solve");
+    std::thread::sleep(Duration::from_secs(1));
+    spider.send_control('c').unwrap();
+    spider
+        .exp_string("Stopped: the solver was interrupted; nothing changed.")
+        .expect("solve stops and says so");
+    spider.exp_string("spider> ").unwrap();
+    enter(&mut spider, "info");
+    spider
+        .exp_string("Moves: 1.")
+        .expect("the game in hand stays");
+    spider.exp_string("spider> ").unwrap();
+    // Ctrl-C on an empty line leaves as quit does.
+    spider.send_control('c').unwrap();
+    spider
+        .exp_string("Kept this game")
+        .expect("the game is kept");
+    assert_eq!(ended(&mut spider), 0);
+    assert!(home.path().join("resume.yaml").exists());
+    assert!(home.path().join("history.txt").exists());
+}
+
+#[test]
+fn ctrl_c_stops_auto_after_the_action_in_progress() {
+    let home = tempfile::tempdir().unwrap();
+    let mut spider = prompt(home.path(), &["--seed", "10"]);
+    // A game of four suits takes auto a few seconds even in an optimized build; Ctrl-C comes early in it,
+    // once the prompt has handed the line over (a key pressed while the prompt reads is the prompt's).
+    enter(&mut spider, "auto");
+    std::thread::sleep(Duration::from_millis(300));
+    spider.send_control('c').unwrap();
+    let (_, said) = spider
+        .exp_regex(r"Stopped: auto was interrupted after \d+ hinted action")
+        .expect("auto stops and says so");
+    let played: usize = said
+        .split_whitespace()
+        .find_map(|word| word.parse().ok())
+        .unwrap();
+    spider.exp_string("spider> ").unwrap();
+    // Undo takes back exactly what auto played.
+    if played > 0 {
+        enter(&mut spider, &format!("undo {played}"));
+        spider.exp_string("Undid").unwrap();
+        spider.exp_string("spider> ").unwrap();
+    }
+    enter(&mut spider, "info");
+    spider.exp_string("Moves: 0.").unwrap();
+    spider.exp_string("spider> ").unwrap();
+    enter(&mut spider, "quit");
+    assert_eq!(ended(&mut spider), 0);
+}
+
+#[test]
+fn ctrl_c_clears_a_typed_line_and_ctrl_d_leaves_as_quit_does() {
+    let home = tempfile::tempdir().unwrap();
+    let mut spider = prompt(home.path(), &["--seed", "10"]);
+    enter(&mut spider, "move 2.5 10");
+    spider.exp_string("spider> ").unwrap();
+    // The typed `show` goes; only `info` is done.
+    spider.send("show").unwrap();
+    spider.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    spider.send_control('c').unwrap();
+    enter(&mut spider, "info");
+    spider
+        .exp_string("Moves: 1.")
+        .expect("the line was cleared");
+    spider.exp_string("spider> ").unwrap();
+    spider.send_control('d').unwrap();
+    spider.exp_string("Kept this game").unwrap();
+    assert_eq!(ended(&mut spider), 0);
+    assert!(home.path().join("resume.yaml").exists());
+}
+
+/// Starts `spider ARGS` with its output in a pipe, waits for its first line, sends SIGINT, and gives
+/// back everything it printed and its exit code.
+fn interrupted_run(args: &[&str]) -> (String, Option<i32>) {
+    let home = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(args)
+        .env("SPIDER_HOME", home.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spider starts");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    out.read_line(&mut text).expect("a first deal's line");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
+    text.push_str(&rest);
+    (text, child.wait().unwrap().code())
+}
+
+#[test]
+fn a_solve_run_stopped_by_sigint_prints_the_summary_of_the_deals_it_finished() {
+    let (text, code) = interrupted_run(&[
+        "solve",
+        "--suits",
+        "1",
+        "--seeds",
+        "1..100000",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(code, Some(130), "{text}");
+    let finished = text.lines().filter(|l| l.starts_with("deal ")).count();
+    assert!(finished >= 1, "{text}");
+    assert!(
+        text.contains(&format!(
+            "interrupted: the {finished} {} finished before it are counted",
+            if finished == 1 { "deal" } else { "deals" }
+        )),
+        "{text}"
+    );
+    assert!(text.contains(&format!(" of {finished} (")), "{text}");
+    assert!(text.contains("peak memory: "), "{text}");
+}
+
+#[test]
+fn an_autoplay_run_stopped_by_sigint_prints_the_summary_of_the_deals_it_finished() {
+    let (text, code) = interrupted_run(&[
+        "autoplay",
+        "--suits",
+        "1",
+        "--seeds",
+        "1..100000",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(code, Some(130), "{text}");
+    let finished = text.lines().filter(|l| l.starts_with("deal ")).count();
+    assert!(finished >= 1, "{text}");
+    assert!(text.contains(&format!(" of {finished} (")), "{text}");
+    assert!(text.contains("peak memory: "), "{text}");
+}
