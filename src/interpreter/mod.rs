@@ -67,6 +67,8 @@ pub enum Reply {
     Solve(crate::solve::SolveAnswer),
     /// `hint`: the advice, or none when nothing helps.
     Hint(Option<crate::hint::Hint>),
+    /// `solve play [N|all]`: each action of the solver's line played, and what it did.
+    Played(Vec<(Action, Vec<Event>)>),
     /// `review`: where the game was lost, and the hint's advice.
     Review(crate::review::Review),
     /// `auto [N]`: each hinted action played and what it did; `stopped` when the hint ran out first,
@@ -224,10 +226,9 @@ impl Interpreter {
                 _ => "The solver found no win from here in its time; nothing played.".into(),
             }));
         };
-        let mut events = Vec::new();
-        let mut played = 0;
+        let mut played = Vec::new();
         let mut index = 0;
-        while index < line.len() && played < n {
+        while index < line.len() && played.len() < n {
             let action = line[index];
             index += 1;
             // With autoremove on, a suit the line removes has gone by itself already.
@@ -236,12 +237,11 @@ impl Interpreter {
             {
                 continue;
             }
-            events.extend(self.session.play(action)?);
-            played += 1;
+            played.push((action, self.session.play(action)?));
         }
         let rest = line[index..].to_vec();
         crate::solve::remember_rest(&mut self.solved, self.session.position(), rest);
-        Ok(Reply::Events(events))
+        Ok(Reply::Played(played))
     }
 
     /// `auto [N]`: plays hinted actions until N are played, the game ends or the hint has none.

@@ -34,6 +34,15 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
             stock: position.stock().len(),
             score: session.score(),
         }),
+        // As for one action: the events of every action played, in order.
+        Reply::Played(played) => serde_json::to_string(&ActionObject {
+            kind: "action",
+            events: played.iter().flat_map(|(_, e)| e.iter().map(event)).collect(),
+            status: session.status().name(),
+            moves: session.moves(),
+            stock: position.stock().len(),
+            score: session.score(),
+        }),
         Reply::Set { name, value } => serde_json::to_string(&SetObject {
             kind: "set",
             name,

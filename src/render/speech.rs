@@ -27,6 +27,19 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             }
             lines.join("\n")
         }
+        Reply::Played(played) => {
+            let mut lines: Vec<String> = played
+                .iter()
+                .map(|(action, events)| {
+                    format!("{}: {}", SPOKEN.action(*action), events_said(events, session))
+                })
+                .collect();
+            if settings.autoshow_on() {
+                let events: Vec<Event> = played.iter().flat_map(|(_, e)| e.clone()).collect();
+                lines.extend(changed(&events, session));
+            }
+            lines.join("\n")
+        }
         Reply::Set { name, value } => format!("{} {value}.", capitalize(name)),
         Reply::Show => {
             let mut lines = vec![summary(session)];

@@ -31,6 +31,22 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             }
             out
         }
+        Reply::Played(played) => {
+            // One action a line, as `auto` says them: a whole line played is hundreds of actions.
+            let mut out = played
+                .iter()
+                .map(|(action, events)| {
+                    let said: Vec<String> = events.iter().map(|e| event(e, session)).collect();
+                    format!("{action}: {}", said.join(" "))
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            if settings.autoshow_on() {
+                out.push('\n');
+                out.push_str(&tableau(session, settings));
+            }
+            out
+        }
         Reply::Set { name, value } => format!("Set {name} {value}."),
         Reply::Show => tableau(session, settings),
         Reply::Column(c) => column(session, *c),
