@@ -190,3 +190,30 @@ fn an_autoplay_run_stopped_by_sigint_prints_the_summary_of_the_deals_it_finished
     assert!(text.contains(&format!(" of {finished} (")), "{text}");
     assert!(text.contains("peak memory: "), "{text}");
 }
+
+/// A run over deals at a terminal shows its progress (deals done, won so far, time left) on standard
+/// error; in a pipe, or with JSON lines, it shows none.
+#[test]
+fn progress_shows_at_a_terminal_and_never_in_a_pipe() {
+    let run = ["solve", "--suits", "1", "--seeds", "1..3", "--jobs", "1"];
+    let mut command = Command::new(env!("CARGO_BIN_EXE_spider"));
+    command.args(run).env("TERM", "xterm");
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("spider starts in a pty");
+    session
+        .exp_regex(r"\d/3 deals, \d won, about \d+s left")
+        .expect("a progress line");
+    session.exp_string("solved 3 of 3").expect("the summary");
+    session.exp_eof().expect("the run ends");
+    for args in [&run[..], &[&run[..], &["--output", "json"]].concat()] {
+        let piped = Command::new(env!("CARGO_BIN_EXE_spider"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .output()
+            .expect("spider runs");
+        assert!(piped.status.success());
+        assert!(piped.stderr.is_empty(), "{args:?}: {:?}", piped.stderr);
+        let out = String::from_utf8(piped.stdout).unwrap();
+        assert!(!out.contains(" deals, "), "{args:?}: {out}");
+    }
+}

@@ -1,7 +1,7 @@
 //! `spider autoplay`: plays deals from their start with the hint alone, no undo, to a win or a loss, on a
 //! pool of threads, and prints a line a deal (text or JSON) and the win rate.
 
-use super::batch::{SummaryHead, for_each_deal, jobs_for, memory_text, peak_memory_mb};
+use super::batch::{Progress, SummaryHead, for_each_deal, jobs_for, memory_text, peak_memory_mb};
 use crate::game::{Game, GameKind};
 use crate::hint::{Budget, Played, play_deal};
 use crate::render::names::plural;
@@ -89,6 +89,8 @@ pub fn play_deals(
     out: &mut dyn Write,
 ) -> io::Result<Vec<Played>> {
     let mut results = Vec::new();
+    let deals = u64::from(options.last - options.first) + 1;
+    let mut progress = Progress::new(deals, options.output == AutoplayOutput::Text);
     for_each_deal(
         options.first,
         options.last,
@@ -97,12 +99,15 @@ pub fn play_deals(
         // A game the interrupt stopped is neither won nor lost: not a result.
         |seed| Some(play(seed)).filter(|played| !played.interrupted),
         |_, played| {
-            print_deal(options, &played, out)?;
-            out.flush()?;
+            progress.deal(played.won, || {
+                print_deal(options, &played, &mut *out)?;
+                out.flush()
+            })?;
             results.push(played);
             Ok(())
         },
     )?;
+    progress.finish();
     Ok(results)
 }
 

@@ -5,7 +5,7 @@ use crate::game::Game;
 use crate::interrupt::Interrupt;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
@@ -72,6 +72,53 @@ pub fn for_each_deal<R: Send>(
         }
         Ok(())
     })
+}
+
+/// A progress line on standard error while deals run (deals done, won so far, time left), at a terminal
+/// only: never in a pipe or a file, never with JSON lines, where a reader wants the lines alone.
+pub struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    won: usize,
+}
+
+impl Progress {
+    /// Shown when `show` (text output) and standard error is a terminal.
+    pub fn new(deals: u64, show: bool) -> Progress {
+        let bar = (show && std::io::stderr().is_terminal()).then(|| {
+            let bar = indicatif::ProgressBar::with_draw_target(
+                Some(deals),
+                indicatif::ProgressDrawTarget::stderr(),
+            );
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{pos}/{len} deals, {msg}, about {eta} left",
+                )
+                .expect("a valid template"),
+            );
+            bar.set_message("0 won");
+            bar
+        });
+        Progress { bar, won: 0 }
+    }
+
+    /// Writes a deal's line with the progress line out of the way, then counts the deal.
+    pub fn deal(&mut self, won: bool, write: impl FnOnce() -> io::Result<()>) -> io::Result<()> {
+        let Some(bar) = &self.bar else {
+            return write();
+        };
+        bar.suspend(write)?;
+        self.won += usize::from(won);
+        bar.set_message(format!("{} won", self.won));
+        bar.inc(1);
+        Ok(())
+    }
+
+    /// Takes the progress line away before the summary.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! `spider solve`: solve a range of deals on a pool of threads and print one result a deal, then a summary
 //! (solve rate, median and 90th-percentile time, peak memory), as text or as JSON lines.
 
-use super::batch::{SummaryHead, for_each_deal, jobs_for, memory_text, peak_memory_mb};
+use super::batch::{Progress, SummaryHead, for_each_deal, jobs_for, memory_text, peak_memory_mb};
 use crate::game::Game;
 use crate::interrupt::Interrupt;
 use crate::render::names::plural;
@@ -98,6 +98,8 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
     };
     let mut results: Vec<(u32, Result<Report, String>)> = Vec::new();
     let game = options.game;
+    let deals = u64::from(options.last - options.first) + 1;
+    let mut progress = Progress::new(deals, options.output == BatchOutput::Text);
     for_each_deal(
         options.first,
         options.last,
@@ -109,11 +111,13 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
             report => Some(report.map_err(|e| e.0)),
         },
         |seed, report| {
-            print_deal(options, seed, &report, out)?;
+            let won = matches!(&report, Ok(r) if r.outcome.verdict() == Verdict::Won);
+            progress.deal(won, || print_deal(options, seed, &report, &mut *out))?;
             results.push((seed, report));
             Ok(())
         },
     )?;
+    progress.finish();
     print_summary(options, jobs, &results, started.elapsed(), out)
 }
 

@@ -49,7 +49,11 @@ impl Interpreter {
     pub(crate) fn after(&mut self, reply: &Reply) {
         let replayed = matches!(reply, Reply::Events(events)
             if events.iter().any(|e| matches!(e, Event::Replayed { .. })));
-        if matches!(reply, Reply::Events(_) | Reply::Played(_) | Reply::Auto { .. }) && !replayed {
+        if matches!(
+            reply,
+            Reply::Events(_) | Reply::Played(_) | Reply::Auto { .. }
+        ) && !replayed
+        {
             self.replaying = false;
         }
         let to_end = (self.at_prompt && self.tally.pending) || self.tally.resumed;

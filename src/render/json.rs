@@ -37,7 +37,10 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
         // As for one action: the events of every action played, in order.
         Reply::Played(played) => serde_json::to_string(&ActionObject {
             kind: "action",
-            events: played.iter().flat_map(|(_, e)| e.iter().map(event)).collect(),
+            events: played
+                .iter()
+                .flat_map(|(_, e)| e.iter().map(event))
+                .collect(),
             status: session.status().name(),
             moves: session.moves(),
             stock: position.stock().len(),

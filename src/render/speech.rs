@@ -31,7 +31,11 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             let mut lines: Vec<String> = played
                 .iter()
                 .map(|(action, events)| {
-                    format!("{}: {}", SPOKEN.action(*action), events_said(events, session))
+                    format!(
+                        "{}: {}",
+                        SPOKEN.action(*action),
+                        events_said(events, session)
+                    )
                 })
                 .collect();
             if settings.autoshow_on() {
