@@ -335,3 +335,34 @@ fn a_plan_that_turns_up_two_cards_whatever_the_first_is_beats_one_that_turns_up_
         "{two} against {one}"
     );
 }
+
+/// `auto` hands each action to the program as soon as it is played, so a long `auto` is heard as it goes:
+/// the session it is heard with has that action made and the ones after it not yet.
+#[test]
+fn auto_announces_each_action_as_it_is_played() {
+    use spider::command::Command;
+    use spider::interpreter::Reply;
+    let mut it =
+        spider::app::interpreter(&common::config(["spider", "--seed", "1", "--suits", "1"]));
+    let mut heard = Vec::new();
+    let reply = it
+        .execute_announcing(
+            Command::Auto(Some(5)),
+            Some(&mut |session, action, _events| heard.push((session.moves(), action))),
+        )
+        .unwrap();
+    let Reply::Auto {
+        played, announced, ..
+    } = reply
+    else {
+        panic!("{reply:?}");
+    };
+    assert!(announced);
+    assert_eq!(played.len(), 5);
+    let expected: Vec<_> = played
+        .iter()
+        .enumerate()
+        .map(|(i, (action, _))| (i + 1, *action))
+        .collect();
+    assert_eq!(heard, expected);
+}

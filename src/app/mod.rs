@@ -6,7 +6,9 @@ use crate::command::{Face, parse_line};
 use crate::error::Error;
 use crate::game::Game;
 use crate::game::deal::MAX_SEED;
-use crate::interpreter::{Interpreter, Reply, Settings};
+use crate::game::event::Event;
+use crate::game::position::Action;
+use crate::interpreter::{Announce, Interpreter, Reply, Settings};
 use crate::interrupt::Interrupt;
 use crate::render;
 pub mod autoplay;
@@ -233,9 +235,21 @@ pub fn feed(
         return Flow::Closed;
     }
     for parsed in parse_line(line) {
+        // Text and speech hear each action of `auto` as it is played; JSON answers once, whole.
+        let settings = interpreter.settings;
+        let mut closed = false;
+        let mut announce = |session: &Session, action: Action, events: &[Event]| {
+            let said = render::announced(action, events, session, &settings);
+            closed |= writeln!(out, "{said}").and_then(|()| out.flush()).is_err();
+        };
+        let announce: Option<Announce> =
+            (settings.face != Face::Json).then_some(&mut announce as Announce);
         let result = parsed
             .map_err(Into::into)
-            .and_then(|command| interpreter.execute(command));
+            .and_then(|command| interpreter.execute_announcing(command, announce));
+        if closed {
+            return Flow::Closed;
+        }
         let text = render::render(&result, &interpreter.session, &interpreter.settings);
         if !text.is_empty() && writeln!(out, "{text}").is_err() {
             return Flow::Closed;

@@ -72,13 +72,17 @@ pub enum Reply {
     /// `review`: where the game was lost, and the hint's advice.
     Review(crate::review::Review),
     /// `auto [N]`: each hinted action played and what it did; `stopped` when the hint ran out first,
-    /// `interrupted` when Ctrl-C stopped it.
+    /// `interrupted` when Ctrl-C stopped it; `announced` when each action was said as it was played.
     Auto {
         played: Vec<(Action, Vec<Event>)>,
         stopped: bool,
+        announced: bool,
         interrupted: bool,
     },
 }
+
+/// Hears each action `auto` plays, as it is played, with the session after it.
+pub type Announce<'a> = &'a mut dyn FnMut(&Session, Action, &[Event]);
 
 pub struct Interpreter {
     pub session: Session,
@@ -126,6 +130,16 @@ impl Interpreter {
 
     /// Does one command; a failed one changes nothing.
     pub fn execute(&mut self, command: Command) -> Result<Reply, Failure> {
+        self.execute_announcing(command, None)
+    }
+
+    /// Does one command as `execute` does, and hands each action `auto` plays to `announce` as soon as it
+    /// is played, so that a long `auto` is heard as it goes rather than all at once at its end.
+    pub fn execute_announcing(
+        &mut self,
+        command: Command,
+        announce: Option<Announce>,
+    ) -> Result<Reply, Failure> {
         let session = &mut self.session;
         let position = session.position();
         let reply = match command {
@@ -166,7 +180,7 @@ impl Interpreter {
                 session.count_hint();
                 Reply::Hint(hint)
             }
-            Command::Auto(n) => self.auto(n),
+            Command::Auto(n) => self.auto(n, announce),
             Command::Review => {
                 let review = crate::review::review(session, self.interrupt).map_err(|_| {
                     Failure::Message(
@@ -245,7 +259,7 @@ impl Interpreter {
     }
 
     /// `auto [N]`: plays hinted actions until N are played, the game ends or the hint has none.
-    fn auto(&mut self, n: Option<usize>) -> Reply {
+    fn auto(&mut self, n: Option<usize>, mut announce: Option<Announce>) -> Reply {
         use crate::game::position::Status;
         let session = &mut self.session;
         let limit = n.unwrap_or(crate::hint::MAX_ACTIONS);
@@ -265,7 +279,12 @@ impl Interpreter {
             };
             session.count_hint();
             match session.play(hint.action) {
-                Ok(events) => played.push((hint.action, events)),
+                Ok(events) => {
+                    if let Some(announce) = announce.as_mut() {
+                        announce(session, hint.action, &events);
+                    }
+                    played.push((hint.action, events));
+                }
                 Err(_) => {
                     stopped = true;
                     break;
@@ -275,6 +294,7 @@ impl Interpreter {
         Reply::Auto {
             played,
             stopped,
+            announced: announce.is_some(),
             interrupted,
         }
     }

@@ -119,17 +119,25 @@ pub fn hint(hint: Option<&Hint>, session: &Session, names: Names) -> String {
     }
 }
 
+/// The line for one action `auto` played: its command, then what its events said.
+pub fn played_line(action: Action, said: String) -> String {
+    format!("{action}: {said}")
+}
+
 /// `auto`: a line for each action played (its command, then what its events said), and why it stopped early.
 pub fn auto(
     played: &[(Action, Vec<Event>)],
     stopped: bool,
     interrupted: bool,
+    announced: bool,
     session: &Session,
     said: impl Fn(&[Event]) -> String,
 ) -> String {
+    // Actions announced as they were played are not said again.
     let mut lines: Vec<String> = played
         .iter()
-        .map(|(action, events)| format!("{action}: {}", said(events)))
+        .filter(|_| !announced)
+        .map(|(action, events)| played_line(*action, said(events)))
         .collect();
     if interrupted {
         lines.push(format!(

@@ -151,6 +151,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
             played,
             stopped,
             interrupted,
+            ..
         } => serde_json::to_string(&AutoObject {
             kind: "auto",
             played: played

@@ -12,6 +12,8 @@ pub(crate) mod text;
 
 use crate::command::Face;
 use crate::error::Failure;
+use crate::game::event::Event;
+use crate::game::position::Action;
 use crate::interpreter::{Reply, Settings};
 use crate::session::Session;
 
@@ -21,6 +23,20 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         Face::Text => text::render(result, session, settings),
         Face::Speech => speech::plain_words(&speech::render(result, session, settings)),
         Face::Json => json::render(result, session),
+    }
+}
+
+/// The line for one action `auto` played, said as soon as it is played (text and speech; the JSON face
+/// answers once, with every action in its `auto` object).
+pub fn announced(
+    action: Action,
+    events: &[Event],
+    session: &Session,
+    settings: &Settings,
+) -> String {
+    match settings.face {
+        Face::Speech => speech::plain_words(&speech::announced(action, events, session)),
+        _ => text::announced(action, events, session),
     }
 }
 

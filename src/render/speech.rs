@@ -178,18 +178,22 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             played,
             stopped,
             interrupted,
+            announced,
         } => {
-            let mut out = super::hint::auto(played, *stopped, *interrupted, session, |events| {
-                events_said(events, session)
-            });
+            let said = super::hint::auto(
+                played,
+                *stopped,
+                *interrupted,
+                *announced,
+                session,
+                |events| events_said(events, session),
+            );
+            let mut lines: Vec<String> = Some(said).filter(|s| !s.is_empty()).into_iter().collect();
             if settings.autoshow_on() {
                 let events: Vec<Event> = played.iter().flat_map(|(_, e)| e.clone()).collect();
-                for line in changed(&events, session) {
-                    out.push('\n');
-                    out.push_str(&line);
-                }
+                lines.extend(changed(&events, session));
             }
-            out
+            lines.join("\n")
         }
     }
 }
@@ -293,6 +297,11 @@ fn describe_column(index: usize, column: &Column) -> String {
 
 /// What one command's events say, in order, on one line. A card turned up in the column just named (the one
 /// the cards left, or the one a suit left) is said without its column.
+/// The line said for one action `auto` played, as soon as it is played.
+pub fn announced(action: Action, events: &[Event], session: &Session) -> String {
+    super::hint::played_line(action, events_said(events, session))
+}
+
 fn events_said(events: &[Event], session: &Session) -> String {
     let mut named = None;
     let mut said = Vec::with_capacity(events.len());

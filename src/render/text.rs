@@ -7,7 +7,7 @@ use crate::command::COMMANDS;
 use crate::error::Failure;
 use crate::game::cards::{Card, Suit};
 use crate::game::event::Event;
-use crate::game::position::{Pile, Position, Status};
+use crate::game::position::{Action, Pile, Position, Status};
 use crate::game::reno;
 use crate::interpreter::{Reply, Settings};
 use crate::session::Session;
@@ -104,18 +104,34 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             played,
             stopped,
             interrupted,
+            announced,
         } => {
-            let mut out = super::hint::auto(played, *stopped, *interrupted, session, |events| {
-                let said: Vec<String> = events.iter().map(|e| event(e, session)).collect();
-                said.join(" ")
-            });
+            let said = super::hint::auto(
+                played,
+                *stopped,
+                *interrupted,
+                *announced,
+                session,
+                |events| events_text(events, session),
+            );
+            let mut lines: Vec<String> = Some(said).filter(|s| !s.is_empty()).into_iter().collect();
             if settings.autoshow_on() && !played.is_empty() {
-                out.push('\n');
-                out.push_str(&tableau(session, settings));
+                lines.push(tableau(session, settings));
             }
-            out
+            lines.join("\n")
         }
     }
+}
+
+/// What an action's events said, one sentence after another.
+fn events_text(events: &[Event], session: &Session) -> String {
+    let said: Vec<String> = events.iter().map(|e| event(e, session)).collect();
+    said.join(" ")
+}
+
+/// The line said for one action `auto` played, as soon as it is played.
+pub fn announced(action: Action, events: &[Event], session: &Session) -> String {
+    super::hint::played_line(action, events_text(events, session))
 }
 
 fn event(event: &Event, session: &Session) -> String {
