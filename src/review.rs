@@ -86,8 +86,8 @@ fn positions(session: &Session) -> Vec<Position> {
     out
 }
 
-/// Reviews the game in hand. The solver plays Spider and Spiderette only. A review `interrupt` stops
-/// says less than it would have: the caller asks `interrupt` before using it.
+/// Reviews the game in hand. The solver plays Spider and Spiderette only. Stopped by `interrupt`, a review
+/// says less than it would have: the caller asks `interrupt` before using the answer.
 pub fn review(session: &Session, interrupt: Interrupt) -> Result<Review, Unsupported> {
     let game = *session.game();
     let positions = positions(session);
