@@ -215,6 +215,7 @@ impl Solver {
                 max_bytes: REVIEW_BYTES,
                 max_positions: REVIEW_POSITIONS,
                 interrupt,
+                shorten: false,
             },
             solves: 0,
             positions: 0,

@@ -40,6 +40,7 @@ fn solved(game: &Game, position: &Position) -> Outcome {
         max_bytes: 300 << 20,
         max_positions: REVIEW_POSITIONS,
         interrupt: Interrupt::NEVER,
+        shorten: false,
     };
     solve(game, position, &limits).expect("spider").outcome
 }

@@ -44,6 +44,7 @@ fn library_lines_replay_to_a_win() {
                     max_bytes: 200 << 20,
                     max_positions: u64::MAX,
                     interrupt: spider::interrupt::Interrupt::NEVER,
+                    shorten: true,
                 },
             )
             .expect("spider is solvable");
@@ -183,6 +184,7 @@ fn new_winnable_deals_a_deal_the_solver_wins() {
             max_bytes: 200 << 20,
             max_positions: u64::MAX,
             interrupt: spider::interrupt::Interrupt::NEVER,
+            shorten: true,
         },
     )
     .unwrap();

@@ -67,6 +67,9 @@ struct SummaryLine {
     p90_seconds: f64,
     max_seconds: f64,
     total_seconds: f64,
+    /// Mean and median (nearest rank) actions of the won lines; 0 when none won.
+    mean_actions: f64,
+    median_actions: f64,
     time_limit: f64,
     jobs: usize,
     /// Ctrl-C stopped the run: `deals` counts those finished before it; left out when it did not.
@@ -95,6 +98,7 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
         max_bytes: MEMORY_BUDGET / jobs,
         max_positions: u64::MAX,
         interrupt: options.interrupt,
+        shorten: true,
     };
     let mut results: Vec<(u32, Result<Report, String>)> = Vec::new();
     let game = options.game;
@@ -211,6 +215,20 @@ fn print_summary(
     let median = quantile(&times, 0.5);
     let p90 = quantile(&times, 0.9);
     let max = times.last().copied().unwrap_or(0.0);
+    let mut lengths: Vec<f64> = results
+        .iter()
+        .filter_map(|(_, r)| match r.as_ref().ok().map(|r| &r.outcome) {
+            Some(Outcome::Won(line)) => Some(line.len() as f64),
+            _ => None,
+        })
+        .collect();
+    lengths.sort_by(f64::total_cmp);
+    let mean_actions = if lengths.is_empty() {
+        0.0
+    } else {
+        lengths.iter().sum::<f64>() / lengths.len() as f64
+    };
+    let median_actions = quantile(&lengths, 0.5);
     let rate = if deals == 0 {
         0.0
     } else {
@@ -231,6 +249,8 @@ fn print_summary(
                 p90_seconds: round(p90),
                 max_seconds: round(max),
                 total_seconds: round(elapsed.as_secs_f64()),
+                mean_actions: (mean_actions * 10.0).round() / 10.0,
+                median_actions,
                 time_limit: options.time_limit.as_secs_f64(),
                 jobs,
                 interrupted: options.interrupt.requested(),
@@ -272,6 +292,10 @@ fn print_summary(
                 out,
                 "time per deal: median {median:.2} s, p90 {p90:.2} s, max {max:.2} s, total {:.1} s",
                 elapsed.as_secs_f64()
+            )?;
+            writeln!(
+                out,
+                "actions per won line: mean {mean_actions:.1}, median {median_actions}"
             )?;
             writeln!(out, "peak memory: {}", memory_text(peak))
         }

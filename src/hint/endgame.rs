@@ -383,6 +383,7 @@ fn winning_line(
         max_bytes: 64 << 20,
         max_positions: positions,
         interrupt,
+        shorten: false,
     };
     match solve_world(game, world, &limits).ok()?.outcome {
         Outcome::Won(line) => Some(line),

@@ -97,6 +97,7 @@ pub fn play_endgames(
         max_bytes: 256 << 20,
         max_positions: CHECK_POSITIONS,
         interrupt: budget.interrupt,
+        shorten: false,
     };
     let worlds = (0..count)
         .map(|index| {

@@ -68,6 +68,7 @@ pub fn solve_here(
         max_bytes: SESSION_BYTES,
         max_positions: SESSION_POSITIONS,
         interrupt,
+        shorten: true,
     };
     let report = solve(game, position, &limits)?;
     if report.limit != Some(Limit::Interrupted) {
@@ -172,6 +173,8 @@ pub fn winnable_seed(
         max_bytes: SESSION_BYTES,
         max_positions: u64::MAX,
         interrupt,
+        // Only the verdict counts here.
+        shorten: false,
     };
     loop {
         let seed = pick();

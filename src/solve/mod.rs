@@ -10,6 +10,7 @@
 #[cfg(test)]
 pub(crate) mod agree;
 mod assist;
+mod shorten;
 mod staged;
 mod state;
 mod table;
@@ -38,6 +39,10 @@ pub struct Limits {
     pub max_positions: u64,
     /// A stop asked for from outside (Ctrl-C): one more reason to end.
     pub interrupt: Interrupt,
+    /// Whether a won line is shortened before it is reported (`shorten.rs`): for the lines a person
+    /// follows (`solve`, `spider solve`). The hint, the review and `--winnable` want the verdict or compare
+    /// lines from search alone, so they leave it off.
+    pub shorten: bool,
 }
 
 impl Default for Limits {
@@ -47,6 +52,7 @@ impl Default for Limits {
             max_bytes: 200 << 20,
             max_positions: u64::MAX,
             interrupt: Interrupt::NEVER,
+            shorten: true,
         }
     }
 }
@@ -233,7 +239,20 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
     if let Outcome::Won(line) = &mut outcome {
         match winning_length(game, position, line) {
             // Removals after the game is already won (every column one complete suit) are left out.
-            Some(n) => line.truncate(n),
+            Some(n) => {
+                line.truncate(n);
+                if limits.shorten {
+                    let shorter = shorten::shorten(game, position, line);
+                    // The shortened line is checked as the search's was; the search's stays if it fails.
+                    match winning_length(game, position, &shorter) {
+                        Some(n) if n < line.len() => *line = shorter[..n].to_vec(),
+                        Some(_) => {}
+                        None => {
+                            debug_assert!(false, "the shortened line does not win: {shorter:?}")
+                        }
+                    }
+                }
+            }
             None => {
                 debug_assert!(false, "the solver's line does not win: {line:?}");
                 outcome = Outcome::Unknown;
@@ -293,4 +312,45 @@ fn winning_length(game: &Game, position: &Position, line: &[Action]) -> Option<u
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameKind;
+    use crate::game::cards::{Card, Suit};
+    use crate::game::position::Column;
+
+    fn column(down: &str, up: &str) -> Column {
+        let cards: Vec<Card> = down
+            .split_whitespace()
+            .chain(up.split_whitespace())
+            .map(|card| card.parse().unwrap())
+            .collect();
+        Column {
+            cards,
+            hidden: down.split_whitespace().count(),
+        }
+    }
+
+    /// A one-suit position with the stock dealt and seven suits removed, where the last cards cannot make
+    /// a suit: the search has a move to try (the 3 onto the 4, turning the queen), runs out of positions
+    /// without cutting anything, and says so: unwinnable, not unknown.
+    #[test]
+    fn an_exhausted_search_proves_a_position_unwinnable() {
+        let game = Game {
+            kind: GameKind::Spider,
+            suits: 1,
+            ..Game::default()
+        };
+        let position = Position::Spider(spider::Table {
+            columns: vec![column("Ks Qs", "3s"), column("", "4s")],
+            stock: Vec::new(),
+            removed: vec![Suit::Spades; 7],
+        });
+        assert_eq!(position.status(&game), Status::Playing);
+        let report = solve(&game, &position, &Limits::default()).unwrap();
+        assert_eq!(report.outcome, Outcome::Unwinnable);
+        assert_eq!(report.limit, None);
+    }
 }
