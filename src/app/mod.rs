@@ -13,6 +13,7 @@ use crate::interrupt::Interrupt;
 use crate::render;
 pub mod autoplay;
 pub mod batch;
+mod plain_prompt;
 mod repl;
 pub mod solve;
 
