@@ -14,6 +14,7 @@ use crate::render;
 pub mod autoplay;
 pub mod batch;
 mod repl;
+pub mod results;
 pub mod solve;
 
 use crate::session::Session;
