@@ -355,6 +355,19 @@ fn files_that_do_not_belong_together_are_refused() {
     ] {
         let file = file_of(dir.path(), name, &[lines[0].clone(), bad.to_string()]);
         merge(&[&file], why);
+        refused(
+            &[
+                "spider",
+                "solve",
+                "--suits",
+                "1",
+                "--seeds",
+                "1",
+                "--append",
+                path(&file),
+            ],
+            why,
+        );
     }
     let headless = file_of(dir.path(), "headless.jsonl", &lines[1..]);
     merge(&[&headless], "line 1 is not a header line");

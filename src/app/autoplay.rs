@@ -143,7 +143,10 @@ struct SummaryLine {
 pub fn run(options: &AutoplayOptions, out: &mut dyn Write) -> Result<(), Error> {
     let started = Instant::now();
     let mut file = match &options.append {
-        Some(path) => Some(Appender::open(path, &options.header()).map_err(Error::Results)?),
+        Some(path) => {
+            let valid = |line: &Value| Tally::read(line).is_some();
+            Some(Appender::open(path, &options.header(), valid).map_err(Error::Results)?)
+        }
         None => None,
     };
     let (game, budget) = (options.game, options.budget);

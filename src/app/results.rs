@@ -220,8 +220,13 @@ pub struct Appender {
 impl Appender {
     /// Opens `path` for a run with `header`: a new (or empty) file gets the header; a file that is
     /// already there must have been written for the same settings and part of the range, and its deals
-    /// are the run's to skip. A torn last line is cut off.
-    pub fn open(path: &Path, header: &Header) -> Result<Appender, String> {
+    /// are the run's to skip. A torn last line is cut off; a deal line that `valid` refuses refuses the
+    /// file, so that a bad file is found before the run rather than at the merge.
+    pub fn open(
+        path: &Path,
+        header: &Header,
+        valid: impl Fn(&Value) -> bool,
+    ) -> Result<Appender, String> {
         let shown = shown_path(path);
         let fail = |why: String| format!("cannot append to {shown}: {why}");
         let mut file = open_for_append(path).map_err(fail)?;
@@ -234,9 +239,13 @@ impl Appender {
                 found = true;
                 return header.refuses(&theirs, true).map_or(Ok(()), Err);
             }
-            if let Some(seed) = header.check_line(number, &line, true)?
-                && !done.insert(seed)
-            {
+            let Some(seed) = header.check_line(number, &line, true)? else {
+                return Ok(());
+            };
+            if !valid(&line) {
+                return Err(format!("line {number} is not a deal's result"));
+            }
+            if !done.insert(seed) {
                 return Err(format!("line {number}: deal {seed} is there twice"));
             }
             Ok(())

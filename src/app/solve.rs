@@ -175,7 +175,10 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 pub fn run(options: &BatchOptions, out: &mut dyn Write) -> Result<(), Error> {
     let started = Instant::now();
     let mut file = match &options.append {
-        Some(path) => Some(Appender::open(path, &header(options)).map_err(Error::Results)?),
+        Some(path) => {
+            let valid = |line: &Value| Tally::read(line).is_some();
+            Some(Appender::open(path, &header(options), valid).map_err(Error::Results)?)
+        }
         None => None,
     };
     let done = file.as_ref().map(|f| f.done().clone()).unwrap_or_default();
