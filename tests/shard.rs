@@ -109,7 +109,9 @@ fn shards_resumed_and_merged_equal_the_one_process_run() {
     for (k, file) in files.iter().enumerate() {
         let shard = format!("{}/3", k + 1);
         let mut args = SOLVE.to_vec();
-        args.extend(["1", "--shard", &shard, "--append", path(file)]);
+        // The last part on two threads: its file gets the deals in the order they finish.
+        let jobs = if k == 2 { "2" } else { "1" };
+        args.extend([jobs, "--shard", &shard, "--append", path(file)]);
         ok(&args);
         if k == 0 {
             // Killed in the middle of its second deal's line: the torn line goes and that deal and the
@@ -225,19 +227,13 @@ fn autoplay_shards_merge_into_the_one_process_run() {
     );
 }
 
-/// A one-deal results file of `spider solve` at one suit, and its lines.
+/// A results file of `spider solve` at one suit on one thread (its deals in deal order), and its lines.
 fn one_deal(dir: &Path, name: &str, seeds: &str) -> (PathBuf, Vec<String>) {
     let file = dir.join(name);
-    ok(&[
-        "spider",
-        "solve",
-        "--suits",
-        "1",
-        "--seeds",
-        seeds,
-        "--append",
-        path(&file),
-    ]);
+    let args = ["solve", "--suits", "1", "--seeds", seeds, "--jobs", "1"];
+    let mut args = [&["spider"][..], &args[..]].concat();
+    args.extend(["--append", path(&file)]);
+    ok(&args);
     let lines = std::fs::read_to_string(&file)
         .unwrap()
         .lines()

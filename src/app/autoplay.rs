@@ -256,19 +256,25 @@ pub fn play_deals(
         jobs_for(options.jobs, deals),
         options.budget.interrupt,
         // A game the interrupt stopped is neither won nor lost: not a result.
-        |seed| Some(play(seed)).filter(|played| !played.interrupted),
-        |_, played| {
-            let json = deal_json(&played);
+        |seed| {
+            let played = play(seed);
+            (!played.interrupted).then(|| {
+                let json = deal_json(&played);
+                (played, json)
+            })
+        },
+        |(_, json)| match &mut file {
+            Some(file) => file.append(json).map_err(|error| {
+                file_error = Some(error);
+                io::Error::other("the results file")
+            }),
+            None => Ok(()),
+        },
+        |_, (played, json)| {
             progress.deal(played.won, || {
                 print_deal(options, &played, &json, &mut *out)?;
                 out.flush()
             })?;
-            if let Some(file) = &mut file
-                && let Err(error) = file.append(&json)
-            {
-                file_error = Some(error);
-                return Err(io::Error::other("the results file"));
-            }
             results.push(played);
             Ok(())
         },

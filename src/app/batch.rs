@@ -71,9 +71,11 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// Runs `work` for every deal of `seeds` on `jobs` threads, and gives each result to `each` in the order
-/// of `seeds`, as soon as it and every deal before it are done (so printing keeps pace with the work).
-/// An error from `each` stops the handing back; the threads finish the deals they have started.
+/// Runs `work` for every deal of `seeds` on `jobs` threads, shows each finished result to `arrived` at
+/// once (a results file records it there, so that a kill loses only the deals under way), and gives each
+/// to `each` in the order of `seeds`, as soon as it and every deal before it are done (so printing keeps
+/// pace with the work). An error from either stops the handing back; the threads finish the deals they
+/// have started.
 ///
 /// Once `interrupt` asks to stop, no deal is started; `work` gives `None` for a deal it did not finish,
 /// and the handing back ends before the first such deal: what was handed back is every deal of `seeds`
@@ -83,6 +85,7 @@ pub fn for_each_deal<R: Send>(
     jobs: usize,
     interrupt: Interrupt,
     work: impl Fn(u32) -> Option<R> + Sync,
+    mut arrived: impl FnMut(&R) -> io::Result<()>,
     mut each: impl FnMut(u32, R) -> io::Result<()>,
 ) -> io::Result<()> {
     // The next deal and its place in `seeds`, taken under the lock by one thread at a time.
@@ -110,6 +113,9 @@ pub fn for_each_deal<R: Send>(
         let mut expect = 0;
         let mut cut = false;
         for (place, seed, result) in receiver {
+            if let Some(result) = &result {
+                arrived(result)?;
+            }
             if cut {
                 continue;
             }
@@ -186,6 +192,7 @@ mod tests {
             3,
             Interrupt::NEVER,
             |seed| Some(seed * 2),
+            |_| Ok(()),
             |seed, double| {
                 seen.push((seed, double));
                 Ok(())

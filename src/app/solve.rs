@@ -207,18 +207,22 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> Result<(), Error> {
         |seed| match solve(&game, &game.layout(seed), &limits) {
             // Not finished: neither a result nor counted.
             Ok(report) if report.limit == Some(Limit::Interrupted) => None,
-            report => Some(report.map_err(|e| e.0)),
-        },
-        |seed, report| {
-            let won = matches!(&report, Ok(r) if r.outcome.verdict() == Verdict::Won);
-            let json = deal_json(seed, &report);
-            progress.deal(won, || print_deal(options, seed, &report, &json, &mut *out))?;
-            if let Some(file) = &mut file
-                && let Err(error) = file.append(&json)
-            {
-                file_error = Some(error);
-                return Err(io::Error::other("the results file"));
+            report => {
+                let report = report.map_err(|e| e.0);
+                let json = deal_json(seed, &report);
+                Some((report, json))
             }
+        },
+        |(_, json)| match &mut file {
+            Some(file) => file.append(json).map_err(|error| {
+                file_error = Some(error);
+                io::Error::other("the results file")
+            }),
+            None => Ok(()),
+        },
+        |seed, (report, json)| {
+            let won = matches!(&report, Ok(r) if r.outcome.verdict() == Verdict::Won);
+            progress.deal(won, || print_deal(options, seed, &report, &json, &mut *out))?;
             tallies.push(Tally::of(&report));
             Ok(())
         },

@@ -178,6 +178,7 @@ pub fn run_endgames(lab: &LabOptions, count: usize, out: &mut dyn Write) -> io::
         options.jobs,
         budget.interrupt,
         |seed| Some(play_endgames(&game, seed, &budget, count, play, draw)),
+        |_| Ok(()),
         |_, endgames| {
             print_deal(options.output, &endgames, out)?;
             out.flush()?;
