@@ -15,6 +15,7 @@ pub mod autoplay;
 pub mod batch;
 mod plain_prompt;
 mod repl;
+pub mod results;
 pub mod solve;
 
 use crate::session::Session;
