@@ -5,6 +5,7 @@
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, ValueEnum};
 use spider::app::autoplay::{AutoplayOptions, AutoplayOutput};
+use spider::app::batch::Shard;
 use spider::app::solve::{BatchOptions, BatchOutput};
 use spider::app::{ColorChoice, Config};
 use spider::command::Face;
@@ -21,6 +22,8 @@ pub enum Mode {
     Solve(BatchOptions),
     /// `spider autoplay`: the hint over a range of deals.
     Autoplay(AutoplayOptions),
+    /// `spider solve --merge` and `spider autoplay --merge`: the summary of results files.
+    Merge(Merge),
     /// `spider autoplay` with the lab's research switches (a build with the `lab` feature).
     #[cfg(feature = "lab")]
     Lab(spider::lab::LabOptions),
@@ -30,6 +33,13 @@ pub enum Mode {
     Man,
     /// `spider review FILE`: the review of a saved session.
     Review(PathBuf, Face),
+}
+
+/// What `--merge` adds up, and how it prints the summary.
+#[derive(Debug)]
+pub enum Merge {
+    Solve(Vec<PathBuf>, BatchOutput),
+    Autoplay(Vec<PathBuf>, AutoplayOutput),
 }
 
 /// Prints the completion script for `shell`, made from the options this file defines.
@@ -167,15 +177,30 @@ struct Deals {
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
     relaxed: u8,
     /// The deals: A..B (both included) or one number N.
-    #[arg(long, value_parser = parse_seeds)]
-    seeds: (u32, u32),
+    #[arg(long, value_parser = parse_seeds, required_unless_present = "merge")]
+    seeds: Option<(u32, u32)>,
+    /// Only part K of N of the deals: those K-1 past a multiple of N from the first (e.g. 2/8), for a
+    /// job of an array or a host of many.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
     /// Deals run at once (default: every core; never more than the deals, nor four a core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
     /// A line of text a deal and a summary, or JSON lines.
     #[arg(long, value_enum, default_value_t = SolveOutputArg::Text)]
     output: SolveOutputArg,
+    /// Also append each deal's JSON line to FILE (created if need be), and skip the deals it holds
+    /// already: a run stopped early, run again, resumes where it stopped.
+    #[arg(long, value_name = "FILE")]
+    append: Option<PathBuf>,
+    /// Add up the deals of files written with --append (shards of one range) into one summary.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = DEAL_OPTIONS)]
+    merge: Vec<PathBuf>,
 }
+
+/// What a merge takes from its files, not from the command line (the options of each command that
+/// decide results conflict with `merge` on their own).
+const DEAL_OPTIONS: [&str; 6] = ["suits", "relaxed", "seeds", "shard", "jobs", "append"];
 
 impl Deals {
     fn game(&self, kind: GameKind) -> Result<Game, clap::Error> {
@@ -192,19 +217,28 @@ impl Deals {
     fn json(&self) -> bool {
         matches!(self.output, SolveOutputArg::Json)
     }
+
+    /// The first and last deal: `--seeds` is there unless `--merge` is, which is dealt with first.
+    fn range(&self) -> (u32, u32) {
+        self.seeds.unwrap_or_default()
+    }
+
+    fn shard(&self) -> Shard {
+        self.shard.unwrap_or(Shard::WHOLE)
+    }
 }
 
 #[derive(clap::Args, Debug)]
 struct AutoplayArgs {
     /// The game.
-    #[arg(long, value_enum, default_value_t = GameArg::Spider)]
+    #[arg(long, value_enum, default_value_t = GameArg::Spider, conflicts_with = "merge")]
     game: GameArg,
     #[command(flatten)]
     deals: Deals,
     /// Positions the hint searches a decision, throughout the game (default: as `hint` in a game, 12000
     /// at one suit and 1500 once the stock is dealt, 1500 in Reno, 6000 at two suits and in Spiderette,
     /// 12000 at four).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "merge")]
     nodes: Option<u32>,
     #[cfg(feature = "lab")]
     #[command(flatten)]
@@ -214,6 +248,7 @@ struct AutoplayArgs {
 /// The lab's research switches (docs/hint-lab.md), in a build with the `lab` feature only.
 #[cfg(feature = "lab")]
 #[derive(clap::Args, Debug)]
+#[group(id = "lab", multiple = true, conflicts_with = "merge")]
 struct LabArgs {
     /// Lab: sampled worlds the hint searches a Reno decision in (default: as `hint` in a game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
@@ -247,6 +282,14 @@ fn conflict(error: impl std::fmt::Display) -> clap::Error {
 /// The mode of `spider autoplay`.
 fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
     let deals = &args.deals;
+    let output = if deals.json() {
+        AutoplayOutput::Json
+    } else {
+        AutoplayOutput::Text
+    };
+    if !deals.merge.is_empty() {
+        return Ok(Mode::Merge(Merge::Autoplay(deals.merge.clone(), output)));
+    }
     let game = deals.game(game_kind(args.game))?;
     let mut budget = spider::hint::Budget::for_game(&game);
     if let Some(nodes) = args.nodes {
@@ -255,14 +298,12 @@ fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
     }
     let run = AutoplayOptions {
         game,
-        first: deals.seeds.0,
-        last: deals.seeds.1,
+        first: deals.range().0,
+        last: deals.range().1,
+        shard: deals.shard(),
         jobs: deals.jobs(),
-        output: if deals.json() {
-            AutoplayOutput::Json
-        } else {
-            AutoplayOutput::Text
-        },
+        output,
+        append: deals.append.clone(),
         budget,
     };
     #[cfg(feature = "lab")]
@@ -275,6 +316,11 @@ fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
             || lab.until_deal.is_some();
         if !lab_asked {
             return Ok(Mode::Autoplay(run));
+        }
+        if run.append.is_some() {
+            return Err(conflict(
+                "--append is for the product's runs: the lab's switches write no results file",
+            ));
         }
         let mut run = run;
         if let Some(samples) = lab.samples {
@@ -301,12 +347,12 @@ fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
 #[derive(clap::Args, Debug)]
 struct SolveArgs {
     /// The game (the solver plays these two).
-    #[arg(long, value_enum, default_value_t = SolveGameArg::Spider)]
+    #[arg(long, value_enum, default_value_t = SolveGameArg::Spider, conflicts_with = "merge")]
     game: SolveGameArg,
     #[command(flatten)]
     deals: Deals,
     /// Seconds each deal may take before it is reported unknown.
-    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
+    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds, conflicts_with = "merge")]
     time_limit: f64,
 }
 
@@ -357,26 +403,37 @@ fn game_kind(game: GameArg) -> GameKind {
     }
 }
 
-/// The options of `spider solve`.
-fn solve_options(args: SolveArgs) -> Result<BatchOptions, clap::Error> {
+/// `K/N`, part K of N.
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    Shard::parse(text)
+}
+
+/// The mode of `spider solve`.
+fn solve_mode(args: SolveArgs) -> Result<Mode, clap::Error> {
     let deals = &args.deals;
+    let output = if deals.json() {
+        BatchOutput::Json
+    } else {
+        BatchOutput::Text
+    };
+    if !deals.merge.is_empty() {
+        return Ok(Mode::Merge(Merge::Solve(deals.merge.clone(), output)));
+    }
     let kind = match args.game {
         SolveGameArg::Spider => GameKind::Spider,
         SolveGameArg::Spiderette => GameKind::Spiderette,
     };
-    Ok(BatchOptions {
+    Ok(Mode::Solve(BatchOptions {
         game: deals.game(kind)?,
-        first: deals.seeds.0,
-        last: deals.seeds.1,
+        first: deals.range().0,
+        last: deals.range().1,
+        shard: deals.shard(),
         time_limit: std::time::Duration::from_secs_f64(args.time_limit),
         jobs: deals.jobs(),
-        output: if deals.json() {
-            BatchOutput::Json
-        } else {
-            BatchOutput::Text
-        },
+        output,
+        append: deals.append.clone(),
         interrupt: spider::interrupt::Interrupt::NEVER,
-    })
+    }))
 }
 
 fn face(output: OutputArg) -> Face {
@@ -405,7 +462,7 @@ where
 {
     let mut args = Args::try_parse_from(args)?;
     match args.command.take() {
-        Some(Subcommand::Solve(solve)) => return Ok(Mode::Solve(solve_options(solve)?)),
+        Some(Subcommand::Solve(solve)) => return solve_mode(solve),
         Some(Subcommand::Autoplay(autoplay)) => return autoplay_mode(autoplay),
         Some(Subcommand::Completions { shell }) => return Ok(Mode::Completions(shell)),
         Some(Subcommand::Man) => return Ok(Mode::Man),

@@ -132,6 +132,9 @@ pub enum Error {
     /// over deals does, since what it had to say did not all reach its reader (a shell's `pipefail` sees
     /// that, as it sees SIGPIPE end a C filter).
     OutputClosed,
+    /// A results file of a run over deals (`--append`, `--merge`) refused or not written: the line that
+    /// says why.
+    Results(String),
 }
 
 impl Error {
@@ -146,7 +149,7 @@ impl Error {
     /// The line for standard error; none when the output said it already.
     pub fn message(&self) -> Option<String> {
         match self {
-            Error::Load(line) => Some(line.clone()),
+            Error::Load(line) | Error::Results(line) => Some(line.clone()),
             Error::ResumeNotAtPrompt => Some(
                 "--resume works only at the prompt: scripts and pipes never touch the kept game"
                     .to_string(),

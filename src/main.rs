@@ -45,18 +45,33 @@ fn main() -> ExitCode {
             error.status()
         }
     };
+    // A run over deals that writes a results file: a refused or unwritable file is said as a game's error is.
+    let deals = |result: Result<(), spider::error::Error>, interrupt: Interrupt| match result {
+        Err(error) => game(Err(error)),
+        Ok(()) => batch(Ok(()), interrupt),
+    };
     let status = match mode {
         Mode::Play(config) => game(spider::app::play(config, catch_ctrl_c)),
         Mode::Review(path, face) => game(spider::app::review_file(&path, face)),
         Mode::Solve(mut options) => {
             options.interrupt = catch_ctrl_c();
             let result = spider::app::solve::run(&options, &mut io::stdout().lock());
-            batch(result, options.interrupt)
+            deals(result, options.interrupt)
         }
         Mode::Autoplay(mut options) => {
             options.budget.interrupt = catch_ctrl_c();
             let result = spider::app::autoplay::run(&options, &mut io::stdout().lock());
-            batch(result, options.budget.interrupt)
+            deals(result, options.budget.interrupt)
+        }
+        Mode::Merge(merge) => {
+            let out = &mut io::stdout().lock();
+            let result = match merge {
+                cli::Merge::Solve(files, output) => spider::app::solve::merge(&files, output, out),
+                cli::Merge::Autoplay(files, output) => {
+                    spider::app::autoplay::merge(&files, output, out)
+                }
+            };
+            deals(result, Interrupt::NEVER)
         }
         #[cfg(feature = "lab")]
         Mode::Lab(options) => batch(

@@ -553,6 +553,30 @@ fn the_end_of_input_exits_zero() {
 }
 
 #[test]
+fn a_line_too_long_for_any_command_is_refused_whole() {
+    // 100,000 bytes that would parse as `score` if cut short, then a line with no end at all.
+    let mut input = format!("score{}\nstatus\n", " ".repeat(100_000)).into_bytes();
+    input.extend(std::iter::repeat_n(b'a', 3_000_000));
+    let run = spider(&["--seed", "1"], Some(&input));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let refusals: Vec<&str> = run
+        .lines()
+        .into_iter()
+        .filter(|l| l.starts_with("That line is longer than"))
+        .collect();
+    assert_eq!(refusals.len(), 2, "{}", run.stdout);
+    assert!(!run.has_line("Score: 0 of 1000."), "{}", run.stdout);
+    assert!(run.has_line("> status"));
+
+    // A script is read the same way, and `--strict` stops at the refusal.
+    let dir = TempDir::new("long-line");
+    let script = dir.file("long.txt", &format!("{}\nstatus\n", "x".repeat(70_000)));
+    let run = spider(&["--seed", "1", "--strict", path_str(&script)], None);
+    assert_eq!(run.code, Some(1));
+    assert!(!run.has_line("> status"), "{}", run.stdout);
+}
+
+#[test]
 fn quit_stops_the_program() {
     for quit in ["quit", "q", "QUIT", "exit"] {
         let input = format!("score\n{quit}\ndeal\n");

@@ -187,3 +187,28 @@ fn a_kept_game_resumed_in_two_prompts_and_left_in_both_counts_once() {
     run(&mut check, Command::New(Some(5)));
     assert_eq!(record(home.path()).played, 1);
 }
+
+/// A kept game this spider cannot read (a newer one's, or one mangled) is never written over: `resume`
+/// refuses it, and leaving with another game unfinished moves it aside, says where, and keeps the new one.
+#[test]
+fn an_unreadable_kept_game_is_set_aside_not_written_over() {
+    let home = tempfile::tempdir().unwrap();
+    let kept = home.path().join("resume.yaml");
+    let newer = "format: 9\ngame: spider\n";
+    std::fs::write(&kept, newer).unwrap();
+    let mut spider = prompt(home.path(), 3);
+    assert!(spider.execute(Command::Resume).is_err());
+    run(&mut spider, Command::Deal);
+    leave(&mut spider);
+    let warnings = spider.take_warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains("resume.unreadable.yaml"),
+        "{warnings:?}"
+    );
+    let aside = home.path().join("resume.unreadable.yaml");
+    assert_eq!(std::fs::read_to_string(aside).unwrap(), newer);
+    let mut next = prompt(home.path(), 5);
+    run(&mut next, Command::Resume);
+    assert_eq!(next.session.seed(), 3);
+}

@@ -16,12 +16,17 @@ const TIMEOUT_MS: u64 = 120_000;
 
 /// `spider ARGS` at a terminal, with its data directory in `home`.
 fn prompt(home: &Path, args: &[&str]) -> PtySession {
+    // A terminal rustyline edits on (with `dumb` it reads plain lines, and Ctrl-C is a signal there).
+    prompt_on("xterm", home, args)
+}
+
+/// `spider ARGS` at a terminal of kind `term`, with its data directory in `home`.
+fn prompt_on(term: &str, home: &Path, args: &[&str]) -> PtySession {
     let mut command = Command::new(env!("CARGO_BIN_EXE_spider"));
     command
         .args(args)
         .env("SPIDER_HOME", home)
-        // A terminal rustyline edits on (with `dumb` it reads plain lines, and Ctrl-C is a signal there).
-        .env("TERM", "xterm")
+        .env("TERM", term)
         .env("NO_COLOR", "1");
     let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("spider starts in a pty");
     session.exp_string("spider> ").expect("the first prompt");
@@ -69,6 +74,42 @@ fn ctrl_c_stops_solve_and_keeps_the_game_in_hand() {
     assert_eq!(ended(&mut spider), 0);
     assert!(home.path().join("resume.yaml").exists());
     assert!(home.path().join("history.txt").exists());
+}
+
+/// A terminal that cannot edit lines (Emacs's shell) hands over whole lines, and Ctrl-C is a signal that
+/// does not end the wait for one: the prompt still answers it at once, stops a command with it, and
+/// leaves on a second one in a row.
+#[test]
+fn ctrl_c_at_a_dumb_terminal_is_answered_at_once() {
+    let home = tempfile::tempdir().unwrap();
+    let mut spider = prompt_on("dumb", home.path(), &["--seed", "10"]);
+    enter(&mut spider, "move 2.5 10");
+    spider.exp_string("spider> ").unwrap();
+    enter(&mut spider, "solve");
+    std::thread::sleep(Duration::from_secs(1));
+    spider.send_control('c').unwrap();
+    spider
+        .exp_string("Stopped: the solver was interrupted; nothing changed.")
+        .expect("solve stops and says so");
+    spider.exp_string("spider> ").unwrap();
+    // Half a line, then Ctrl-C: the terminal drops it, and the prompt says so without waiting for Enter.
+    spider.send("sco").unwrap();
+    spider.send_control('c').unwrap();
+    spider
+        .exp_string("Line cleared. Ctrl-C again, Ctrl-D or quit leaves.")
+        .expect("the first Ctrl-C is answered at once");
+    spider.exp_string("spider> ").unwrap();
+    enter(&mut spider, "info");
+    spider.exp_string("Moves: 1.").expect("the game stays");
+    spider.exp_string("spider> ").unwrap();
+    spider.send_control('c').unwrap();
+    spider.exp_string("Line cleared.").unwrap();
+    spider.send_control('c').unwrap();
+    spider
+        .exp_string("Kept this game")
+        .expect("a second Ctrl-C in a row leaves, keeping the game");
+    assert_eq!(ended(&mut spider), 0);
+    assert!(home.path().join("resume.yaml").exists());
 }
 
 #[test]

@@ -1,12 +1,17 @@
 //! `spider autoplay`: plays deals from their start with the hint alone, no undo, to a win or a loss, on a
 //! pool of threads, and prints a line a deal (text or JSON) and the win rate.
 
-use super::batch::{Progress, SummaryHead, for_each_deal, jobs_for, memory_text, peak_memory_mb};
+use super::batch::{Progress, Ran, RanFields, Shard, SummaryHead, for_each_deal, jobs_for};
+use super::results::{Appender, Header, fingerprint, gather};
+use crate::error::{Error, shown_path};
 use crate::game::{Game, GameKind};
 use crate::hint::{Budget, Played, play_deal};
+use crate::interrupt::Interrupt;
 use crate::render::names::plural;
 use serde::Serialize;
+use serde_json::{Value, json};
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,9 +25,13 @@ pub struct AutoplayOptions {
     pub game: Game,
     pub first: u32,
     pub last: u32,
+    /// The part of `first..=last` to play (`--shard K/N`).
+    pub shard: Shard,
     /// Threads asked for; the run uses no more than there are deals, nor more than four a core.
     pub jobs: usize,
     pub output: AutoplayOutput,
+    /// `--append FILE`: the results file, a JSON line a deal, resumed after the deals it holds.
+    pub append: Option<PathBuf>,
     /// Its interrupt is Ctrl-C: no deal is started after it, the games under way stop, and the summary
     /// counts the deals finished before the first that was not.
     pub budget: Budget,
@@ -31,7 +40,66 @@ pub struct AutoplayOptions {
 impl AutoplayOptions {
     /// The threads the run uses.
     fn jobs(&self) -> usize {
-        jobs_for(self.jobs, u64::from(self.last - self.first) + 1)
+        jobs_for(self.jobs, self.shard.len(self.first, self.last))
+    }
+
+    /// The header of a results file of `spider autoplay`: what decides a game's result.
+    fn header(&self) -> Header {
+        let game = &self.game;
+        let mut settings = json!({
+            "game": game.kind.name(),
+            "suits": game.suits,
+            "relaxed": game.relaxed,
+            "nodes": self.budget.nodes,
+            "endgame_nodes": self.budget.endgame_nodes,
+            "hint": crate::hint::VERSION,
+            "solver": crate::solve::VERSION,
+        });
+        if let Some(samples) = samples(game, &self.budget) {
+            settings["samples"] = samples.into();
+        }
+        let Value::Object(settings) = settings else {
+            unreachable!("an object")
+        };
+        Header::new("autoplay", settings, self.first, self.last, self.shard)
+    }
+}
+
+/// What a summary counts of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct Tally {
+    won: bool,
+    actions: usize,
+    seconds: f64,
+    slowest: f64,
+}
+
+impl Tally {
+    pub fn of(played: &Played) -> Tally {
+        Tally {
+            won: played.won,
+            actions: played.line.len(),
+            seconds: played.seconds,
+            slowest: played.slowest,
+        }
+    }
+
+    /// A deal line of a results file read back, and a fingerprint of its result (what a deal played
+    /// twice must agree on): how it ended and its line.
+    fn read(line: &Value) -> Option<(Tally, u64)> {
+        let won = match line.get("result")?.as_str()? {
+            "won" => true,
+            "lost" => false,
+            _ => return None,
+        };
+        let seconds = |key: &str| line.get(key)?.as_f64().filter(|s| *s >= 0.0);
+        let tally = Tally {
+            won,
+            actions: usize::try_from(line.get("actions")?.as_u64()?).ok()?,
+            seconds: seconds("seconds")?,
+            slowest: seconds("slowest_seconds")?,
+        };
+        Some((tally, fingerprint(line, &["result", "line"])))
     }
 }
 
@@ -60,141 +128,242 @@ struct SummaryLine {
     seconds_per_action: f64,
     slowest_seconds: f64,
     total_seconds: f64,
-    jobs: usize,
-    /// Ctrl-C stopped the run: `deals` counts those finished before it; left out when it did not.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    interrupted: bool,
     nodes: usize,
     endgame_nodes: usize,
     /// Reno's sampled worlds a decision; left out for Spider and Spiderette, which sample no deals.
     #[serde(skip_serializing_if = "Option::is_none")]
     samples: Option<usize>,
-    /// Peak resident memory of the whole process, in MB; null where it cannot be read.
-    peak_memory_mb: Option<f64>,
+    #[serde(flatten)]
+    ran: RanFields,
 }
 
-/// Plays deals `first..=last` and prints a line for each, in deal order, then the summary.
-pub fn run(options: &AutoplayOptions, out: &mut dyn Write) -> io::Result<()> {
+/// Plays the deals of the run's part of `first..=last` and prints a line for each, in deal order, then
+/// the summary. With a results file, deals it holds are skipped and each new deal's JSON line (and at the
+/// end the summary's) is appended to it as soon as it is printed.
+pub fn run(options: &AutoplayOptions, out: &mut dyn Write) -> Result<(), Error> {
     let started = Instant::now();
+    let mut file = match &options.append {
+        Some(path) => {
+            let valid = |line: &Value| Tally::read(line).is_some();
+            Some(Appender::open(path, &options.header(), valid).map_err(Error::Results)?)
+        }
+        None => None,
+    };
     let (game, budget) = (options.game, options.budget);
-    let results = play_deals(options, |seed| play_deal(&game, seed, &budget), out)?;
-    print_summary(options, &results, started, "", out)
+    let results = play_deals(
+        options,
+        |seed| play_deal(&game, seed, &budget),
+        file.as_mut(),
+        out,
+    )?;
+    let tallies: Vec<Tally> = results.iter().map(Tally::of).collect();
+    let ran = Ran::Here {
+        seconds: started.elapsed().as_secs_f64(),
+        jobs: options.jobs(),
+        interrupted: options.budget.interrupt.requested(),
+        skipped: file.as_ref().map(|f| f.done().len()),
+    };
+    let summary =
+        print_summary(options, &tallies, &ran, "", out).map_err(|_| Error::OutputClosed)?;
+    match &mut file {
+        Some(file) => file.append(&summary).map_err(Error::Results),
+        None => Ok(()),
+    }
+}
+
+/// `spider autoplay --merge FILE...`: the summary of the games of results files, as one run over their
+/// range would print it, with the deals no file holds named.
+pub fn merge(paths: &[PathBuf], output: AutoplayOutput, out: &mut dyn Write) -> Result<(), Error> {
+    let gathered = gather(paths, "autoplay", Tally::read).map_err(Error::Results)?;
+    let header = &gathered.header;
+    let refuse =
+        |why: &str| Error::Results(format!("cannot merge {}: {why}", shown_path(&paths[0])));
+    let number = |key: &str| header.setting(key).and_then(Value::as_u64);
+    let kind = header
+        .setting("game")
+        .and_then(Value::as_str)
+        .and_then(GameKind::from_name)
+        .ok_or_else(|| refuse("its header names no game"))?;
+    let (Some(suits), Some(relaxed), Some(nodes), Some(endgame_nodes)) = (
+        number("suits").and_then(|n| u8::try_from(n).ok()),
+        number("relaxed").and_then(|n| u8::try_from(n).ok()),
+        number("nodes").and_then(|n| usize::try_from(n).ok()),
+        number("endgame_nodes").and_then(|n| usize::try_from(n).ok()),
+    ) else {
+        return Err(refuse(
+            "its header lacks the game's options or the hint's budget",
+        ));
+    };
+    let game = Game::new(kind, suits, relaxed, false).map_err(|e| refuse(&e.to_string()))?;
+    let mut budget = Budget {
+        nodes,
+        endgame_nodes,
+        interrupt: Interrupt::NEVER,
+        ..Budget::for_game(&game)
+    };
+    if let Some(samples) = number("samples").and_then(|n| usize::try_from(n).ok()) {
+        budget.samples = samples;
+    }
+    for torn in &gathered.torn {
+        eprintln!(
+            "spider: {torn}: its last line was cut short (a run stopped while writing it): left out"
+        );
+    }
+    let (missing, named) = gathered.missing();
+    let options = AutoplayOptions {
+        game,
+        first: header.first,
+        last: header.last,
+        shard: Shard::WHOLE,
+        jobs: 1,
+        output,
+        append: None,
+        budget,
+    };
+    let ran = Ran::Merged {
+        files: gathered.files,
+        runs: gathered.runs,
+        peak: gathered.peak,
+        missing,
+        named,
+    };
+    let tallies: Vec<Tally> = gathered.deals.into_values().collect();
+    print_summary(&options, &tallies, &ran, "", out).map_err(|_| Error::OutputClosed)?;
+    Ok(())
 }
 
 /// Plays every deal of the run with `play` on the run's threads and prints a line for each as it comes,
-/// in deal order. The lab plays its variants (another draw, games cut short) through it.
+/// in deal order, appending it to `file` too when there is one (and skipping the deals it holds). The lab
+/// plays its variants (another draw, games cut short) through it.
 pub fn play_deals(
     options: &AutoplayOptions,
     play: impl Fn(u32) -> Played + Sync,
+    mut file: Option<&mut Appender>,
     out: &mut dyn Write,
-) -> io::Result<Vec<Played>> {
+) -> Result<Vec<Played>, Error> {
     let mut results = Vec::new();
-    let deals = u64::from(options.last - options.first) + 1;
+    let done = file.as_ref().map(|f| f.done().clone()).unwrap_or_default();
+    let deals = options.shard.len(options.first, options.last) - done.len() as u64;
     let mut progress = Progress::new(deals, options.output == AutoplayOutput::Text);
-    for_each_deal(
-        options.first,
-        options.last,
-        options.jobs(),
+    // Why the results file could not be written, when that stopped the run.
+    let mut file_error = None;
+    let seeds = options
+        .shard
+        .seeds(options.first, options.last)
+        .filter(|seed| !done.contains(seed));
+    let handed = for_each_deal(
+        seeds,
+        jobs_for(options.jobs, deals),
         options.budget.interrupt,
         // A game the interrupt stopped is neither won nor lost: not a result.
-        |seed| Some(play(seed)).filter(|played| !played.interrupted),
-        |_, played| {
+        |seed| {
+            let played = play(seed);
+            (!played.interrupted).then(|| {
+                let json = deal_json(&played);
+                (played, json)
+            })
+        },
+        |(_, json)| match &mut file {
+            Some(file) => file.append(json).map_err(|error| {
+                file_error = Some(error);
+                io::Error::other("the results file")
+            }),
+            None => Ok(()),
+        },
+        |_, (played, json)| {
             progress.deal(played.won, || {
-                print_deal(options, &played, &mut *out)?;
+                print_deal(options, &played, &json, &mut *out)?;
                 out.flush()
             })?;
             results.push(played);
             Ok(())
         },
-    )?;
+    );
     progress.finish();
+    if let Some(error) = file_error {
+        return Err(Error::Results(error));
+    }
+    handed.map_err(|_| Error::OutputClosed)?;
     Ok(results)
 }
 
-/// The win rate, the time a decision and the peak memory of a run that began at `started`. `note` ends
-/// the text header (the lab names its draw there).
+/// The win rate, the time a decision and the peak memory of `tallies`, in the run's face; gives the
+/// JSON line (for the results file). `note` ends the text header (the lab names its draw there).
 pub fn print_summary(
     options: &AutoplayOptions,
-    results: &[Played],
-    started: Instant,
+    tallies: &[Tally],
+    ran: &Ran,
     note: &str,
     out: &mut dyn Write,
-) -> io::Result<()> {
-    let (game, budget, jobs) = (options.game, options.budget, options.jobs());
-    let interrupted = budget.interrupt.requested();
-    let deals = results.len();
-    let won = results.iter().filter(|p| p.won).count();
+) -> io::Result<String> {
+    let (game, budget) = (options.game, options.budget);
+    let deals = tallies.len();
+    let won = tallies.iter().filter(|t| t.won).count();
     let rate = if deals == 0 {
         0.0
     } else {
         won as f64 / deals as f64
     };
-    let actions: usize = results.iter().map(|p| p.line.len()).sum();
-    let busy: f64 = results.iter().map(|p| p.seconds).sum();
+    let actions: usize = tallies.iter().map(|t| t.actions).sum();
+    let busy: f64 = tallies.iter().map(|t| t.seconds).sum();
     let per_action = if actions == 0 {
         0.0
     } else {
         busy / actions as f64
     };
-    let slowest = results.iter().map(|p| p.slowest).fold(0.0, f64::max);
-    let elapsed = started.elapsed().as_secs_f64();
-    let peak = peak_memory_mb();
+    let slowest = tallies.iter().map(|t| t.slowest).fold(0.0, f64::max);
+    let total = ran.total_seconds(busy);
     let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
+    let summary = SummaryLine {
+        head: SummaryHead::new(&game, options.first, options.last, deals).part(options.shard),
+        won,
+        rate: round(rate, 4),
+        seconds_per_action: round(per_action, 5),
+        slowest_seconds: round(slowest, 3),
+        total_seconds: round(total, 1),
+        nodes: budget.nodes,
+        endgame_nodes: budget.endgame_nodes,
+        samples: samples(&game, &budget),
+        ran: ran.fields(),
+    };
+    let json = serde_json::to_string(&summary).expect("serializable");
     match options.output {
-        AutoplayOutput::Json => {
-            let summary = SummaryLine {
-                head: SummaryHead::new(&game, options.first, options.last, deals),
-                won,
-                rate: round(rate, 4),
-                seconds_per_action: round(per_action, 5),
-                slowest_seconds: round(slowest, 3),
-                total_seconds: round(elapsed, 1),
-                jobs,
-                interrupted,
-                nodes: budget.nodes,
-                endgame_nodes: budget.endgame_nodes,
-                samples: samples(&game, &budget),
-                peak_memory_mb: peak.map(|mb| mb.round()),
+        AutoplayOutput::Json => writeln!(out, "{json}")?,
+        AutoplayOutput::Text => {
+            let part = match options.shard {
+                Shard::WHOLE => String::new(),
+                shard => format!(", shard {shard}"),
             };
             writeln!(
                 out,
-                "{}",
-                serde_json::to_string(&summary).expect("serializable")
-            )
-        }
-        AutoplayOutput::Text => {
-            writeln!(
-                out,
-                "autoplay {}{} deals {}..{}, {jobs} {}, {} a decision{note}",
+                "autoplay {}{} deals {}..{}{part}, {}, {} a decision{note}",
                 game.kind.name(),
                 suits_text(&game),
                 options.first,
                 options.last,
-                plural(jobs, "job", "jobs"),
+                ran.who(),
                 thinking(&game, &budget),
             )?;
-            if interrupted {
-                writeln!(
-                    out,
-                    "interrupted: the {deals} {} finished before it are counted",
-                    plural(deals, "deal", "deals")
-                )?;
-            }
+            ran.notes(deals, out)?;
             writeln!(
                 out,
                 "won {won} of {deals} ({:.1}%) without undo",
                 rate * 100.0
             )?;
+            let total = match ran {
+                Ran::Here { .. } => format!("{total:.1} s in all"),
+                Ran::Merged { .. } => format!("{total:.1} s in all (the games' own, added up)"),
+            };
             writeln!(
                 out,
-                "time: {:.1} ms a decision, the slowest {:.2} s, {:.1} s in all",
+                "time: {:.1} ms a decision, the slowest {:.2} s, {total}",
                 per_action * 1000.0,
                 slowest,
-                elapsed
             )?;
-            writeln!(out, "peak memory: {}", memory_text(peak))
+            writeln!(out, "{}", ran.peak_line())?;
         }
     }
+    Ok(json)
 }
 
 /// ` 4 suits, relaxed 0,` for the games that have those options.
@@ -233,32 +402,41 @@ pub fn list<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
     items.iter().map(show).collect::<Vec<_>>().join(", ")
 }
 
-fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -> io::Result<()> {
-    let result = match (played.won, played.stopped) {
+/// How a game ended, in a word.
+fn result_word(played: &Played) -> &'static str {
+    match (played.won, played.stopped) {
         (true, _) => "won",
         (false, true) => "stopped",
         (false, false) => "lost",
+    }
+}
+
+/// A game's JSON line.
+fn deal_json(played: &Played) -> String {
+    let line = DealLine {
+        kind: "autoplay",
+        seed: played.seed,
+        result: result_word(played),
+        actions: played.line.len(),
+        removed: played.removed,
+        score: played.score,
+        seconds: (played.seconds * 1000.0).round() / 1000.0,
+        slowest_seconds: (played.slowest * 1000.0).round() / 1000.0,
+        face_down_at_deals: played.face_down_at_deals.clone(),
+        line: played.line.iter().map(ToString::to_string).collect(),
     };
+    serde_json::to_string(&line).expect("serializable")
+}
+
+fn print_deal(
+    options: &AutoplayOptions,
+    played: &Played,
+    json: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let result = result_word(played);
     match options.output {
-        AutoplayOutput::Json => {
-            let line = DealLine {
-                kind: "autoplay",
-                seed: played.seed,
-                result,
-                actions: played.line.len(),
-                removed: played.removed,
-                score: played.score,
-                seconds: (played.seconds * 1000.0).round() / 1000.0,
-                slowest_seconds: (played.slowest * 1000.0).round() / 1000.0,
-                face_down_at_deals: played.face_down_at_deals.clone(),
-                line: played.line.iter().map(ToString::to_string).collect(),
-            };
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&line).expect("serializable")
-            )
-        }
+        AutoplayOutput::Json => writeln!(out, "{json}"),
         AutoplayOutput::Text if played.stopped => {
             let counts = played.face_down_at_deals.as_deref().unwrap_or_default();
             writeln!(

@@ -3,7 +3,7 @@
 //! command-line syntax: the binary's `cli.rs` turns options into a `Config` or a run's options.
 
 use crate::command::{Face, parse_line};
-use crate::error::Error;
+use crate::error::{Error, Failure};
 use crate::game::Game;
 use crate::game::deal::MAX_SEED;
 use crate::game::event::Event;
@@ -13,7 +13,9 @@ use crate::interrupt::Interrupt;
 use crate::render;
 pub mod autoplay;
 pub mod batch;
+mod plain_prompt;
 mod repl;
+pub mod results;
 pub mod solve;
 
 use crate::session::Session;
@@ -125,49 +127,76 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
         _ => Ok(()),
     };
 
+    let mut run = |input: &mut dyn BufRead, name: &dyn Fn() -> String| -> Result<bool, Error> {
+        let mut buffer = Vec::new();
+        loop {
+            match read_line_capped(input, &mut buffer) {
+                Ok(false) => return Ok(false),
+                Ok(true) => {}
+                Err(error) => {
+                    return Err(Error::Input(format!("cannot read {}: {error}", name())));
+                }
+            }
+            let line = String::from_utf8_lossy(&buffer);
+            match feed(&mut interpreter, &line, true, config.strict, &mut out) {
+                Flow::Quit => return Ok(true),
+                Flow::Closed => return Err(Error::OutputClosed),
+                flow => strict(flow)?,
+            }
+        }
+    };
+
     if !config.scripts.is_empty() {
         for path in &config.scripts {
-            let text = match std::fs::read(path) {
-                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-                Err(error) => {
-                    return Err(Error::Script {
-                        // Escaped, so that a strange file name still makes one line.
-                        path: path.display().to_string().escape_debug().to_string(),
-                        reason: error.to_string(),
-                    });
-                }
-            };
-            for line in text.lines() {
-                match feed(&mut interpreter, line, true, config.strict, &mut out) {
-                    Flow::Quit => return Ok(()),
-                    Flow::Closed => return Err(Error::OutputClosed),
-                    flow => strict(flow)?,
-                }
+            // Escaped, so that a strange file name still makes one line.
+            let shown = || path.display().to_string().escape_debug().to_string();
+            // Read as a stream, a line at a time: a script may be a pipe (`spider <(make-moves)`).
+            let file = std::fs::File::open(path).map_err(|error| Error::Script {
+                path: shown(),
+                reason: error.to_string(),
+            })?;
+            if run(&mut io::BufReader::new(file), &shown)? {
+                return Ok(());
             }
         }
         return Ok(());
     }
 
-    let stdin = io::stdin();
     if at_prompt {
         return repl::run(&mut interpreter, &mut out, config.resume);
     }
-    let mut input = stdin.lock();
-    let mut buffer = Vec::new();
+    run(&mut io::stdin().lock(), &|| "standard input".to_string()).map(|_| ())
+}
+
+/// The longest line of input taken as a command; a longer one is refused whole (`feed`). No command
+/// comes near it, and it bounds the memory a line without an end can take.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Reads the next line of `input` into `buffer`, newline included; false at the end of the input. Of a
+/// line longer than `MAX_LINE` only the first `MAX_LINE + 1` bytes are kept, and the rest is read and
+/// dropped.
+fn read_line_capped(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> io::Result<bool> {
+    buffer.clear();
+    let mut read_any = false;
     loop {
-        buffer.clear();
-        match input.read_until(b'\n', &mut buffer) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(error) => {
-                return Err(Error::Input(format!("cannot read standard input: {error}")));
-            }
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if available.is_empty() {
+            return Ok(read_any);
         }
-        let line = String::from_utf8_lossy(&buffer);
-        match feed(&mut interpreter, &line, true, config.strict, &mut out) {
-            Flow::Quit => return Ok(()),
-            Flow::Closed => return Err(Error::OutputClosed),
-            flow => strict(flow)?,
+        read_any = true;
+        let (taken, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (available.len(), false),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(buffer.len());
+        buffer.extend_from_slice(&available[..taken.min(room)]);
+        input.consume(taken);
+        if done {
+            return Ok(true);
         }
     }
 }
@@ -226,6 +255,9 @@ pub fn feed(
     if line.trim().is_empty() {
         return Flow::Continue;
     }
+    if line.len() > MAX_LINE {
+        return refuse_long_line(interpreter, line, echo, out);
+    }
     let mut flow = Flow::Continue;
     // An output error (a closed pipe) ends the input too: whatever came next would go unheard.
     if echo
@@ -282,6 +314,30 @@ pub fn feed(
         return Flow::Closed;
     }
     flow
+}
+
+/// A line longer than `MAX_LINE`, refused whole as a bad command is: echoed (shortened) and answered
+/// in one line, changing nothing.
+fn refuse_long_line(
+    interpreter: &mut Interpreter,
+    line: &str,
+    echo: bool,
+    out: &mut dyn Write,
+) -> Flow {
+    if echo
+        && interpreter.settings.face != Face::Json
+        && writeln!(out, "> {}", printable(line.trim())).is_err()
+    {
+        return Flow::Closed;
+    }
+    let result = Err(Failure::Message(format!(
+        "That line is longer than {MAX_LINE} bytes, which no command is; nothing was done."
+    )));
+    let text = render::render(&result, &interpreter.session, &interpreter.settings);
+    if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
+        return Flow::Closed;
+    }
+    Flow::Failed
 }
 
 /// A line made safe to echo: control characters as `?`, and at most a few hundred characters.

@@ -1,6 +1,7 @@
 //! The prompt at a terminal: rustyline line editing, history kept in the user's data directory, and Tab
 //! completion of commands, pile names and setting values. One steady prompt, never redrawn.
 
+use super::plain_prompt;
 use crate::app::{Flow, feed};
 use crate::command::{COMMANDS, Face};
 use crate::error::{Error, Failure, io_text, shown_path};
@@ -20,7 +21,7 @@ use rustyline::{
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-const PROMPT: &str = "spider> ";
+pub(super) const PROMPT: &str = "spider> ";
 
 /// Where the program keeps its files: `SPIDER_HOME` when set (tests use it), else the user's data directory.
 pub fn data_dir() -> Option<PathBuf> {
@@ -32,9 +33,62 @@ pub fn data_dir() -> Option<PathBuf> {
 
 /// Runs the prompt until `quit`, end of input (Ctrl-D) or Ctrl-C on an empty line. With `resume`,
 /// starts from the game kept when the prompt was last left unfinished. Ctrl-C during a command stops
-/// that command (the interpreter's interrupt); Ctrl-C on a line being typed clears it.
+/// that command (the interpreter's interrupt); Ctrl-C on a line being typed clears it. A terminal that
+/// cannot edit lines (`TERM=dumb`) gets the plain prompt of `plain_prompt`.
 pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Result<(), Error> {
     interpreter.at_prompt = true;
+    let ended = if plain_prompt::is_plain_terminal() {
+        greet(interpreter, out, resume)?;
+        plain_prompt::run(interpreter, out)
+    } else {
+        edit(interpreter, out, resume)
+    };
+    // An unfinished game is kept for `resume`.
+    if let Some(result) = interpreter.leave() {
+        let _ = writeln!(
+            out,
+            "{}",
+            render::render(&result, &interpreter.session, &interpreter.settings)
+        );
+    }
+    for warning in interpreter.take_warnings() {
+        super::warn(&warning);
+    }
+    ended
+}
+
+/// The greeting, then the position or the resumed game.
+fn greet(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Result<(), Error> {
+    let opening = opening(interpreter, resume)?;
+    let greeting = format!(
+        "Spider, deal {}. Type help for the commands.",
+        interpreter.session.seed()
+    );
+    let _ = writeln!(out, "{greeting}");
+    if !opening.is_empty() {
+        let _ = writeln!(out, "{opening}");
+    }
+    Ok(())
+}
+
+/// Answers a line typed at the prompt; `Some` when the prompt is to end, and how.
+pub(super) fn answer(
+    interpreter: &mut Interpreter,
+    line: &str,
+    out: &mut dyn Write,
+) -> Option<Result<(), Error>> {
+    // A Ctrl-C pressed before this line stops nothing in it.
+    interpreter.interrupt.clear();
+    match feed(interpreter, line, false, false, out) {
+        Flow::Quit => Some(Ok(())),
+        // The game is still kept; the program then ends quietly.
+        Flow::Closed => Some(Err(Error::OutputClosed)),
+        Flow::Continue | Flow::Failed => None,
+    }
+}
+
+/// The prompt with rustyline's line editing, history and completion.
+fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Result<(), Error> {
     // List completion, as in a shell: Tab completes a common prefix and lists the choices.
     let config = rustyline::Config::builder()
         .completion_type(CompletionType::List)
@@ -73,15 +127,7 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
         }
     }
 
-    let opening = opening(interpreter, resume)?;
-    let greeting = format!(
-        "Spider, deal {}. Type help for the commands.",
-        interpreter.session.seed()
-    );
-    let _ = writeln!(out, "{greeting}");
-    if !opening.is_empty() {
-        let _ = writeln!(out, "{opening}");
-    }
+    greet(interpreter, out, resume)?;
 
     let ended = loop {
         match editor.readline(PROMPT) {
@@ -89,13 +135,8 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                // A Ctrl-C pressed before this line stops nothing in it.
-                interpreter.interrupt.clear();
-                match feed(interpreter, &line, false, false, out) {
-                    Flow::Quit => break Ok(()),
-                    // The game is still kept, below; the program then ends quietly.
-                    Flow::Closed => break Err(Error::OutputClosed),
-                    Flow::Continue | Flow::Failed => {}
+                if let Some(ended) = answer(interpreter, &line, out) {
+                    break ended;
                 }
                 // `load` and `resume` may have brought another game, with other piles to complete.
                 editor.set_helper(Some(Completion::for_game(interpreter.session.game())));
@@ -106,17 +147,6 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
             Err(error) => break Err(Error::Input(format!("cannot read the prompt: {error}"))),
         }
     };
-    // An unfinished game is kept for `resume`.
-    if let Some(result) = interpreter.leave() {
-        let _ = writeln!(
-            out,
-            "{}",
-            render::render(&result, &interpreter.session, &interpreter.settings)
-        );
-    }
-    for warning in interpreter.take_warnings() {
-        super::warn(&warning);
-    }
     if let Some(path) = &history {
         let ready = path.parent().map_or(Ok(()), |dir| {
             crate::store::ensure_data_dir(dir, "save history to", path)

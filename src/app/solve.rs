@@ -1,13 +1,17 @@
 //! `spider solve`: solve a range of deals on a pool of threads and print one result a deal, then a summary
 //! (solve rate, median and 90th-percentile time, peak memory), as text or as JSON lines.
 
-use super::batch::{Progress, SummaryHead, for_each_deal, jobs_for, memory_text, peak_memory_mb};
-use crate::game::Game;
+use super::batch::{Progress, Ran, RanFields, Shard, SummaryHead, for_each_deal, jobs_for};
+use super::results::{Appender, Header, fingerprint, gather};
+use crate::error::Error;
+use crate::game::{Game, GameKind};
 use crate::interrupt::Interrupt;
 use crate::render::names::plural;
-use crate::solve::{Limit, Limits, Outcome, Report, Verdict, solve};
+use crate::solve::{Limit, Limits, Outcome, Report, VERSION, Verdict, solve};
 use serde::Serialize;
+use serde_json::{Value, json};
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,11 +26,15 @@ pub struct BatchOptions {
     /// First and last deal number, both included.
     pub first: u32,
     pub last: u32,
+    /// The part of `first..=last` to solve (`--shard K/N`).
+    pub shard: Shard,
     pub time_limit: Duration,
     /// Threads asked for; each solves one deal at a time. The run uses no more than there are deals, nor
     /// more than four a core (`batch::jobs_for`).
     pub jobs: usize,
     pub output: BatchOutput,
+    /// `--append FILE`: the results file, a JSON line a deal, resumed after the deals it holds.
+    pub append: Option<PathBuf>,
     /// Ctrl-C: no deal is started after it, the deals under way stop, and the summary counts the deals
     /// finished before the first that was not.
     pub interrupt: Interrupt,
@@ -71,12 +79,85 @@ struct SummaryLine {
     mean_actions: f64,
     median_actions: f64,
     time_limit: f64,
-    jobs: usize,
-    /// Ctrl-C stopped the run: `deals` counts those finished before it; left out when it did not.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    interrupted: bool,
-    /// Peak resident memory of the whole process, in MB; null where it cannot be read.
-    peak_memory_mb: Option<f64>,
+    #[serde(flatten)]
+    ran: RanFields,
+}
+
+/// What a summary counts of a deal: its verdict (none when it could not be solved), its seconds, and the
+/// length of its won line.
+#[derive(Clone, Copy, Debug)]
+pub struct Tally {
+    verdict: Option<Verdict>,
+    seconds: f64,
+    actions: Option<usize>,
+}
+
+impl Tally {
+    fn of(report: &Result<Report, String>) -> Tally {
+        match report {
+            Ok(report) => Tally {
+                verdict: Some(report.outcome.verdict()),
+                seconds: report.seconds,
+                actions: match &report.outcome {
+                    Outcome::Won(line) => Some(line.len()),
+                    _ => None,
+                },
+            },
+            Err(_) => Tally {
+                verdict: None,
+                seconds: 0.0,
+                actions: None,
+            },
+        }
+    }
+
+    /// A deal line of a results file read back, and a fingerprint of its result (what a deal solved
+    /// twice must agree on): its verdict and line. Seconds and positions may differ between runs.
+    fn read(line: &Value) -> Option<(Tally, u64)> {
+        let verdict = match line.get("result")?.as_str()? {
+            "won" => Some(Verdict::Won),
+            "unwinnable" => Some(Verdict::Unwinnable),
+            "unknown" => Some(Verdict::Unknown),
+            "error" => None,
+            _ => return None,
+        };
+        let actions = match line.get("actions") {
+            Some(n) => Some(usize::try_from(n.as_u64()?).ok()?),
+            None => None,
+        };
+        let seconds = line.get("seconds")?.as_f64().filter(|s| *s >= 0.0)?;
+        if (verdict == Some(Verdict::Won)) != actions.is_some() {
+            return None;
+        }
+        let tally = Tally {
+            verdict,
+            seconds,
+            actions,
+        };
+        Some((tally, fingerprint(line, &["result", "line", "error"])))
+    }
+}
+
+/// The header of a results file of `spider solve`: what decides a deal's result.
+fn header(options: &BatchOptions) -> Header {
+    let game = &options.game;
+    let settings = json!({
+        "game": game.kind.name(),
+        "suits": game.suits,
+        "relaxed": game.relaxed,
+        "time_limit": options.time_limit.as_secs_f64(),
+        "solver": VERSION,
+    });
+    let Value::Object(settings) = settings else {
+        unreachable!("an object")
+    };
+    Header::new(
+        "solve",
+        settings,
+        options.first,
+        options.last,
+        options.shard,
+    )
 }
 
 /// The value at fraction `q` of sorted `values` (nearest rank).
@@ -88,10 +169,20 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[rank - 1]
 }
 
-/// Solves deals `first..=last` and prints a line for each, in deal order, then the summary.
-pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
+/// Solves the deals of the run's part of `first..=last` and prints a line for each, in deal order, then
+/// the summary. With a results file, deals it holds are skipped and each new deal's JSON line (and at the
+/// end the summary's) is appended to it as soon as it is printed.
+pub fn run(options: &BatchOptions, out: &mut dyn Write) -> Result<(), Error> {
     let started = Instant::now();
-    let deals = u64::from(options.last - options.first) + 1;
+    let mut file = match &options.append {
+        Some(path) => {
+            let valid = |line: &Value| Tally::read(line).is_some();
+            Some(Appender::open(path, &header(options), valid).map_err(Error::Results)?)
+        }
+        None => None,
+    };
+    let done = file.as_ref().map(|f| f.done().clone()).unwrap_or_default();
+    let deals = options.shard.len(options.first, options.last) - done.len() as u64;
     let jobs = jobs_for(options.jobs, deals);
     let limits = Limits {
         time: options.time_limit,
@@ -100,75 +191,163 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> io::Result<()> {
         interrupt: options.interrupt,
         shorten: true,
     };
-    let mut results: Vec<(u32, Result<Report, String>)> = Vec::new();
+    let mut tallies = Vec::new();
     let game = options.game;
-    let deals = u64::from(options.last - options.first) + 1;
     let mut progress = Progress::new(deals, options.output == BatchOutput::Text);
-    for_each_deal(
-        options.first,
-        options.last,
+    // Why the results file could not be written, when that stopped the run.
+    let mut file_error = None;
+    let seeds = options
+        .shard
+        .seeds(options.first, options.last)
+        .filter(|seed| !done.contains(seed));
+    let handed = for_each_deal(
+        seeds,
         jobs,
         options.interrupt,
         |seed| match solve(&game, &game.layout(seed), &limits) {
             // Not finished: neither a result nor counted.
             Ok(report) if report.limit == Some(Limit::Interrupted) => None,
-            report => Some(report.map_err(|e| e.0)),
+            report => {
+                let report = report.map_err(|e| e.0);
+                let json = deal_json(seed, &report);
+                Some((report, json))
+            }
         },
-        |seed, report| {
+        |(_, json)| match &mut file {
+            Some(file) => file.append(json).map_err(|error| {
+                file_error = Some(error);
+                io::Error::other("the results file")
+            }),
+            None => Ok(()),
+        },
+        |seed, (report, json)| {
             let won = matches!(&report, Ok(r) if r.outcome.verdict() == Verdict::Won);
-            progress.deal(won, || print_deal(options, seed, &report, &mut *out))?;
-            results.push((seed, report));
+            progress.deal(won, || print_deal(options, seed, &report, &json, &mut *out))?;
+            tallies.push(Tally::of(&report));
             Ok(())
         },
-    )?;
+    );
     progress.finish();
-    print_summary(options, jobs, &results, started.elapsed(), out)
+    if let Some(error) = file_error {
+        return Err(Error::Results(error));
+    }
+    handed.map_err(|_| Error::OutputClosed)?;
+    let ran = Ran::Here {
+        seconds: started.elapsed().as_secs_f64(),
+        jobs,
+        interrupted: options.interrupt.requested(),
+        skipped: file.as_ref().map(|_| done.len()),
+    };
+    let summary = print_summary(options, &tallies, &ran, out).map_err(|_| Error::OutputClosed)?;
+    match &mut file {
+        Some(file) => file.append(&summary).map_err(Error::Results),
+        None => Ok(()),
+    }
+}
+
+/// `spider solve --merge FILE...`: the summary of the deals of results files, as one run over their
+/// range would print it, with the deals no file holds named.
+pub fn merge(paths: &[PathBuf], output: BatchOutput, out: &mut dyn Write) -> Result<(), Error> {
+    let gathered = gather(paths, "solve", Tally::read).map_err(Error::Results)?;
+    let header = &gathered.header;
+    let refuse = |why: &str| Error::Results(format!("cannot merge {}: {why}", shown(&paths[0])));
+    let game = match header.setting("game").and_then(Value::as_str) {
+        Some("spider") => GameKind::Spider,
+        Some("spiderette") => GameKind::Spiderette,
+        _ => return Err(refuse("its header names no game the solver plays")),
+    };
+    let small = |key: &str| {
+        header
+            .setting(key)
+            .and_then(Value::as_u64)
+            .and_then(|n| u8::try_from(n).ok())
+    };
+    let (Some(suits), Some(relaxed)) = (small("suits"), small("relaxed")) else {
+        return Err(refuse("its header names no suits or relaxed rule"));
+    };
+    let game = Game::new(game, suits, relaxed, false).map_err(|e| refuse(&e.to_string()))?;
+    let time_limit = header
+        .setting("time_limit")
+        .and_then(Value::as_f64)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| refuse("its header names no time limit"))?;
+    for torn in &gathered.torn {
+        eprintln!(
+            "spider: {torn}: its last line was cut short (a run stopped while writing it): left out"
+        );
+    }
+    let (missing, named) = gathered.missing();
+    let options = BatchOptions {
+        game,
+        first: header.first,
+        last: header.last,
+        shard: Shard::WHOLE,
+        time_limit,
+        jobs: 1,
+        output,
+        append: None,
+        interrupt: Interrupt::NEVER,
+    };
+    let ran = Ran::Merged {
+        files: gathered.files,
+        runs: gathered.runs,
+        peak: gathered.peak,
+        missing,
+        named,
+    };
+    let tallies: Vec<Tally> = gathered.deals.into_values().collect();
+    print_summary(&options, &tallies, &ran, out).map_err(|_| Error::OutputClosed)?;
+    Ok(())
+}
+
+fn shown(path: &Path) -> String {
+    crate::error::shown_path(path)
+}
+
+/// A deal's JSON line.
+fn deal_json(seed: u32, report: &Result<Report, String>) -> String {
+    let line = match report {
+        Ok(report) => {
+            let actions = match &report.outcome {
+                Outcome::Won(line) => Some(line),
+                _ => None,
+            };
+            DealLine {
+                kind: "solve",
+                seed,
+                result: report.outcome.verdict().name(),
+                actions: actions.map(Vec::len),
+                limit: report.limit.map(Limit::name),
+                seconds: (report.seconds * 1000.0).round() / 1000.0,
+                positions: report.positions,
+                line: actions.map(|l| l.iter().map(ToString::to_string).collect()),
+                error: None,
+            }
+        }
+        Err(error) => DealLine {
+            kind: "solve",
+            seed,
+            result: "error",
+            actions: None,
+            limit: None,
+            seconds: 0.0,
+            positions: 0,
+            line: None,
+            error: Some(error),
+        },
+    };
+    serde_json::to_string(&line).expect("serializable")
 }
 
 fn print_deal(
     options: &BatchOptions,
     seed: u32,
     report: &Result<Report, String>,
+    json: &str,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     match options.output {
-        BatchOutput::Json => {
-            let line = match report {
-                Ok(report) => {
-                    let actions = match &report.outcome {
-                        Outcome::Won(line) => Some(line),
-                        _ => None,
-                    };
-                    DealLine {
-                        kind: "solve",
-                        seed,
-                        result: report.outcome.verdict().name(),
-                        actions: actions.map(Vec::len),
-                        limit: report.limit.map(Limit::name),
-                        seconds: (report.seconds * 1000.0).round() / 1000.0,
-                        positions: report.positions,
-                        line: actions.map(|l| l.iter().map(ToString::to_string).collect()),
-                        error: None,
-                    }
-                }
-                Err(error) => DealLine {
-                    kind: "solve",
-                    seed,
-                    result: "error",
-                    actions: None,
-                    limit: None,
-                    seconds: 0.0,
-                    positions: 0,
-                    line: None,
-                    error: Some(error),
-                },
-            };
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&line).expect("serializable")
-            )
-        }
+        BatchOutput::Json => writeln!(out, "{json}"),
         BatchOutput::Text => match report {
             Ok(report) => {
                 let what = match &report.outcome {
@@ -191,36 +370,35 @@ fn print_deal(
     }
 }
 
+/// Prints the summary of `tallies` in the run's face, and gives its JSON line (for the results file).
 fn print_summary(
     options: &BatchOptions,
-    jobs: usize,
-    results: &[(u32, Result<Report, String>)],
-    elapsed: Duration,
+    tallies: &[Tally],
+    ran: &Ran,
     out: &mut dyn Write,
-) -> io::Result<()> {
+) -> io::Result<String> {
     let count = |verdict: Verdict| {
-        results
+        tallies
             .iter()
-            .filter(|(_, r)| r.as_ref().is_ok_and(|r| r.outcome.verdict() == verdict))
+            .filter(|t| t.verdict == Some(verdict))
             .count()
     };
     let (won, unwinnable) = (count(Verdict::Won), count(Verdict::Unwinnable));
-    let deals = results.len();
+    let deals = tallies.len();
     let unknown = deals - won - unwinnable;
-    let mut times: Vec<f64> = results
+    let mut times: Vec<f64> = tallies
         .iter()
-        .filter_map(|(_, r)| r.as_ref().ok().map(|r| r.seconds))
+        .filter(|t| t.verdict.is_some())
+        .map(|t| t.seconds)
         .collect();
     times.sort_by(f64::total_cmp);
     let median = quantile(&times, 0.5);
     let p90 = quantile(&times, 0.9);
     let max = times.last().copied().unwrap_or(0.0);
-    let mut lengths: Vec<f64> = results
+    let total = ran.total_seconds(times.iter().sum());
+    let mut lengths: Vec<f64> = tallies
         .iter()
-        .filter_map(|(_, r)| match r.as_ref().ok().map(|r| &r.outcome) {
-            Some(Outcome::Won(line)) => Some(line.len() as f64),
-            _ => None,
-        })
+        .filter_map(|t| t.actions.map(|n| n as f64))
         .collect();
     lengths.sort_by(f64::total_cmp);
     let mean_actions = if lengths.is_empty() {
@@ -234,38 +412,34 @@ fn print_summary(
     } else {
         won as f64 / deals as f64
     };
-    let peak = peak_memory_mb();
     let game = &options.game;
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    let summary = SummaryLine {
+        head: SummaryHead::new(game, options.first, options.last, deals).part(options.shard),
+        won,
+        unwinnable,
+        unknown,
+        rate: round(rate),
+        median_seconds: round(median),
+        p90_seconds: round(p90),
+        max_seconds: round(max),
+        total_seconds: round(total),
+        mean_actions: (mean_actions * 10.0).round() / 10.0,
+        median_actions,
+        time_limit: options.time_limit.as_secs_f64(),
+        ran: ran.fields(),
+    };
+    let json = serde_json::to_string(&summary).expect("serializable");
     match options.output {
-        BatchOutput::Json => {
-            let round = |x: f64| (x * 1000.0).round() / 1000.0;
-            let summary = SummaryLine {
-                head: SummaryHead::new(game, options.first, options.last, deals),
-                won,
-                unwinnable,
-                unknown,
-                rate: round(rate),
-                median_seconds: round(median),
-                p90_seconds: round(p90),
-                max_seconds: round(max),
-                total_seconds: round(elapsed.as_secs_f64()),
-                mean_actions: (mean_actions * 10.0).round() / 10.0,
-                median_actions,
-                time_limit: options.time_limit.as_secs_f64(),
-                jobs,
-                interrupted: options.interrupt.requested(),
-                peak_memory_mb: peak.map(|mb| mb.round()),
+        BatchOutput::Json => writeln!(out, "{json}")?,
+        BatchOutput::Text => {
+            let part = match options.shard {
+                Shard::WHOLE => String::new(),
+                shard => format!(", shard {shard}"),
             };
             writeln!(
                 out,
-                "{}",
-                serde_json::to_string(&summary).expect("serializable")
-            )
-        }
-        BatchOutput::Text => {
-            writeln!(
-                out,
-                "{} {} {}, relaxed {}, deals {}..{}, time limit {} s, {} {}",
+                "{} {} {}, relaxed {}, deals {}..{}{part}, time limit {} s, {}",
                 game.kind.name(),
                 game.suits,
                 plural(game.suits as usize, "suit", "suits"),
@@ -273,16 +447,9 @@ fn print_summary(
                 options.first,
                 options.last,
                 options.time_limit.as_secs_f64(),
-                jobs,
-                plural(jobs, "job", "jobs")
+                ran.who()
             )?;
-            if options.interrupt.requested() {
-                writeln!(
-                    out,
-                    "interrupted: the {deals} {} finished before it are counted",
-                    plural(deals, "deal", "deals")
-                )?;
-            }
+            ran.notes(deals, out)?;
             writeln!(
                 out,
                 "solved {won} of {deals} ({:.1}%), unwinnable {unwinnable}, unknown {unknown}",
@@ -290,14 +457,15 @@ fn print_summary(
             )?;
             writeln!(
                 out,
-                "time per deal: median {median:.2} s, p90 {p90:.2} s, max {max:.2} s, total {:.1} s",
-                elapsed.as_secs_f64()
+                "time per deal: median {median:.2} s, p90 {p90:.2} s, max {max:.2} s, {}",
+                ran.total_text(total)
             )?;
             writeln!(
                 out,
                 "actions per won line: mean {mean_actions:.1}, median {median_actions}"
             )?;
-            writeln!(out, "peak memory: {}", memory_text(peak))
+            writeln!(out, "{}", ran.peak_line())?;
         }
     }
+    Ok(json)
 }

@@ -23,6 +23,12 @@ use crate::interrupt::Interrupt;
 use crate::session::Session;
 use std::collections::HashSet;
 
+/// The hint's version, written into the files of `spider autoplay --append` so that runs of different
+/// hints are never resumed or merged as one. It must change whenever the hint's advice changes (its
+/// search, evaluation, sampling or budgets by default); a change to the solver, which its endgame asks,
+/// changes `solve::VERSION`, which those files carry too.
+pub const VERSION: &str = "1";
+
 /// How hard the hint thinks: positions searched and worlds sampled per decision. Counts, not time, so a
 /// hint is the same on every machine.
 #[derive(Clone, Copy, Debug)]

@@ -10,13 +10,13 @@
 //! and never removed by this one.
 
 use super::Interpreter;
-use crate::error::{Failure, FileError};
+use crate::error::{Failure, FileError, io_reason};
 use crate::game::position::Status;
 use crate::session::Session;
 use crate::store::saved::{Loaded, kept_path, load, save, to_text};
 use crate::store::stats::{Outcome, lock, read, write};
 use std::fs::File;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 impl Interpreter {
@@ -78,6 +78,9 @@ impl Interpreter {
     /// Writes the game in hand as the kept game on leaving the prompt, the statistics lock held; the game
     /// it replaces, unless it is this prompt's own, counts as given up if it was still to count.
     pub(super) fn write_kept(&mut self, home: &Path) -> Result<(), FileError> {
+        if let Some(warning) = set_aside_unreadable(home)? {
+            self.warnings.push(warning);
+        }
         if !(self.tally.resumed && self.kept_is_ours(home))
             && let Err(warning) = count_replaced_kept(home)
         {
@@ -101,6 +104,32 @@ pub(super) fn add(dir: &Path, session: &Session, outcome: Outcome) -> Result<(),
     let mut stats = read(dir)?;
     stats.record(session.game(), outcome);
     write(dir, &stats)
+}
+
+/// Where a kept game that cannot be read goes, rather than under the game that takes its place: it may be
+/// a newer program's file, or one to mend by hand.
+pub(super) fn unreadable_path(home: &Path) -> PathBuf {
+    home.join("resume.unreadable.yaml")
+}
+
+/// Moves a kept game that cannot be read out of the way before another is kept, the statistics lock
+/// held, and says so; when it cannot be moved, the new game is not kept either.
+fn set_aside_unreadable(home: &Path) -> Result<Option<String>, FileError> {
+    let path = kept_path(home);
+    if std::fs::symlink_metadata(&path).is_err() {
+        return Ok(None);
+    }
+    let Err(unreadable) = load(&path) else {
+        return Ok(None);
+    };
+    let aside = unreadable_path(home);
+    std::fs::rename(&path, &aside)
+        .map_err(|e| FileError::new("set aside", &path, None, io_reason(&e)))?;
+    Ok(Some(format!(
+        "{}; it is now {}, and this game is kept in its place",
+        unreadable.message(|_| String::new()).trim_end_matches('.'),
+        aside.display()
+    )))
 }
 
 /// Counts the kept game that a newer one is about to replace, if it was still to count, the statistics

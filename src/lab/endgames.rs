@@ -174,11 +174,11 @@ pub fn run_endgames(lab: &LabOptions, count: usize, out: &mut dyn Write) -> io::
     let (game, budget, draw) = (options.game, options.budget, lab.draw);
     let mut results: Vec<Endgames> = Vec::new();
     crate::app::batch::for_each_deal(
-        options.first,
-        options.last,
+        options.shard.seeds(options.first, options.last),
         options.jobs,
         budget.interrupt,
         |seed| Some(play_endgames(&game, seed, &budget, count, play, draw)),
+        |_| Ok(()),
         |_, endgames| {
             print_deal(options.output, &endgames, out)?;
             out.flush()?;

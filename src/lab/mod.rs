@@ -10,8 +10,9 @@ pub use baseline::{Baseline, Comparison, compare};
 pub use endgames::{Endgames, Verdict, World, play_endgames};
 
 use crate::app::autoplay::{
-    AutoplayOptions, AutoplayOutput, list, play_deals, print_summary, suits_text,
+    AutoplayOptions, AutoplayOutput, Tally, list, play_deals, print_summary, suits_text,
 };
+use crate::app::batch::{Ran, jobs_for};
 use crate::hint::{Played, play};
 use crate::render::names::plural;
 use serde::Serialize;
@@ -42,8 +43,17 @@ pub fn run(lab: &LabOptions, out: &mut dyn Write) -> io::Result<()> {
     let options = &lab.run;
     let started = Instant::now();
     let (game, budget, draw, until) = (options.game, options.budget, lab.draw, lab.until_deal);
-    let results = play_deals(options, |seed| play(&game, seed, &budget, draw, until), out)?;
-    print_summary(options, &results, started, &draw_text(draw), out)?;
+    // The lab writes no results file, so its one error is a closed output.
+    let play = |seed| play(&game, seed, &budget, draw, until);
+    let results = play_deals(options, play, None, out).map_err(|_| io::ErrorKind::BrokenPipe)?;
+    let tallies: Vec<Tally> = results.iter().map(Tally::of).collect();
+    let ran = Ran::Here {
+        seconds: started.elapsed().as_secs_f64(),
+        jobs: jobs_for(options.jobs, options.shard.len(options.first, options.last)),
+        interrupted: budget.interrupt.requested(),
+        skipped: None,
+    };
+    print_summary(options, &tallies, &ran, &draw_text(draw), out)?;
     let json = options.output == AutoplayOutput::Json;
     if json && draw != 0 {
         writeln!(

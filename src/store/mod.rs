@@ -1,6 +1,7 @@
 //! The files spider keeps, and nothing of the interpreter: saved sessions and the kept game
 //! (`saved.rs`), the statistics (`stats.rs`), and writing a file whole or not at all.
 
+pub mod lines;
 pub mod saved;
 pub mod stats;
 
@@ -72,7 +73,7 @@ fn special_kind(_: &fs::FileType) -> &'static str {
 
 /// Opens `path` with `options`, never waiting: a named pipe put in a regular file's place opens at once
 /// (or fails) instead of waiting for the other end, and is then refused on its metadata.
-fn open_nonblocking(options: &mut fs::OpenOptions, path: &Path) -> io::Result<fs::File> {
+pub(crate) fn open_nonblocking(options: &mut fs::OpenOptions, path: &Path) -> io::Result<fs::File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;

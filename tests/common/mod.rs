@@ -56,6 +56,11 @@ where
     }
 }
 
+/// A run's error as an I/O error, for `run`'s one `expect`.
+fn failed(error: spider::error::Error) -> std::io::Error {
+    std::io::Error::other(format!("{error:?}"))
+}
+
 /// What `spider ARGS` prints for anything but a game (`spider solve`, `spider autoplay`, `spider man` ...).
 pub fn run<I, T>(args: I) -> String
 where
@@ -64,8 +69,13 @@ where
 {
     let mut out = Vec::new();
     match cli::parse(args) {
-        Ok(cli::Mode::Solve(options)) => spider::app::solve::run(&options, &mut out),
-        Ok(cli::Mode::Autoplay(options)) => spider::app::autoplay::run(&options, &mut out),
+        Ok(cli::Mode::Solve(options)) => {
+            spider::app::solve::run(&options, &mut out).map_err(failed)
+        }
+        Ok(cli::Mode::Autoplay(options)) => {
+            spider::app::autoplay::run(&options, &mut out).map_err(failed)
+        }
+        Ok(cli::Mode::Merge(_)) => panic!("tests/shard.rs runs merges through the binary"),
         #[cfg(feature = "lab")]
         Ok(cli::Mode::Lab(options)) => spider::lab::run(&options, &mut out),
         Ok(cli::Mode::Completions(shell)) => cli::completions(shell, &mut out),
