@@ -266,8 +266,17 @@ fn files_that_do_not_belong_together_are_refused() {
     };
     let two_suits = with_header("two.jsonl", "\"suits\":1", "\"suits\":2");
     merge(&[&good, &two_suits], "written with suits 2, not 1");
-    let old_solver = with_header("old.jsonl", "\"solver\":\"1\"", "\"solver\":\"0\"");
-    merge(&[&good, &old_solver], "written with solver 0, not 1");
+    // Whatever the solver's version now, a file of another is refused.
+    let version = spider::solve::VERSION;
+    let old_solver = with_header(
+        "old.jsonl",
+        &format!("\"solver\":\"{version}\""),
+        "\"solver\":\"0\"",
+    );
+    merge(
+        &[&good, &old_solver],
+        &format!("written with solver 0, not {version}"),
+    );
     let relaxed = with_header("relaxed.jsonl", "\"relaxed\":0", "\"relaxed\":1");
     merge(&[&good, &relaxed], "written with relaxed 1, not 0");
     let other_range = with_header("range.jsonl", "\"last\":1", "\"last\":2");

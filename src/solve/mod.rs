@@ -31,7 +31,7 @@ use table::Budget;
 /// The solver's version, written into the files of `spider solve --append` so that runs of different
 /// solvers are never resumed or merged as one. It must change whenever the solver's results change (a
 /// verdict, a line, the positions it counts): a new search, evaluation, pruning, shortening or limit.
-pub const VERSION: &str = "1";
+pub const VERSION: &str = "2";
 
 /// How far a solve may go.
 #[derive(Clone, Copy, Debug)]
@@ -44,9 +44,10 @@ pub struct Limits {
     pub max_positions: u64,
     /// A stop asked for from outside (Ctrl-C): one more reason to end.
     pub interrupt: Interrupt,
-    /// Whether a won line is shortened before it is reported (`shorten.rs`): for the lines a person
-    /// follows (`solve`, `spider solve`). The hint, the review and `--winnable` want the verdict or compare
-    /// lines from search alone, so they leave it off.
+    /// Whether the search looks for a short line (a cost on length, `schedule`) and shortens the line it
+    /// wins with before it is reported (`shorten.rs`): for the lines a person follows (`solve`, `spider
+    /// solve`). The hint, the review and `--winnable` want the verdict or compare lines from search alone,
+    /// so they leave it off.
     pub shorten: bool,
 }
 
@@ -164,6 +165,7 @@ const WEIGHTS: [Weights; 3] = [
         stock: 3,
         removed: 10,
         noise: 0,
+        step: 0,
         seed: 0,
     },
     Weights {
@@ -175,34 +177,61 @@ const WEIGHTS: [Weights; 3] = [
         stock: 2,
         removed: 10,
         noise: 0,
+        step: 0,
         seed: 0,
     },
 ];
 
+/// The cost on length of the first run, in eighths of a point a step: a point over 8 at 4 suits, 2 at 2
+/// and 4 at 1. The fewer the suits, the more room the search has, so the more it can afford to prefer
+/// short lines; more than this, and the narrow runs fail more often than their lines get shorter
+/// (docs/solver.md has the figures).
+fn step_cost(suits: u8) -> i32 {
+    32 / i32::from(suits.max(1))
+}
+
 /// The runs of a solve, in order: (positions kept at each deal, expansions a stage, evaluation). The first
-/// run breaks ties newest first, as the session transcripts were made with; every later run breaks them
-/// pseudo-randomly, each with its own seed, so that runs of the same width and weights still differ.
-fn schedule() -> impl Iterator<Item = (usize, usize, Weights)> {
-    let narrow = (0..CYCLES).flat_map(|cycle| {
+/// run breaks ties newest first; every later run breaks them pseudo-randomly, each with its own seed, so
+/// that runs of the same width and weights still differ. For a line a person follows (`short`), the runs
+/// take turns at two costs on length, the suit count's own and half that (a deal that one loses, the other
+/// often wins; twice the cost instead lost more deals at 4 suits); for a verdict alone (the hint, the
+/// review, `--winnable`), none, as the hint was measured with.
+fn schedule(suits: u8, short: bool) -> impl Iterator<Item = (usize, usize, Weights)> {
+    let cost = if short { step_cost(suits) } else { 0 };
+    let (costs, turns) = ([cost, cost / 2], if short { 2 } else { 1 });
+    let narrow = (0..CYCLES).flat_map(move |cycle| {
         NARROW
             .iter()
             .enumerate()
             .flat_map(move |(n, &(keep, per_stage))| {
-                WEIGHTS.iter().enumerate().map(move |(i, w)| {
-                    let run =
-                        (cycle * NARROW.len() as u64 + n as u64) * WEIGHTS.len() as u64 + i as u64;
-                    let weights = Weights {
-                        noise: if run == 0 { 0 } else { NOISE },
-                        seed: run.wrapping_mul(0x2545_f491_4f6c_dd1d),
-                        ..*w
-                    };
-                    (keep, per_stage, weights)
+                WEIGHTS.iter().enumerate().flat_map(move |(i, w)| {
+                    costs
+                        .into_iter()
+                        .take(turns)
+                        .enumerate()
+                        .map(move |(c, step)| {
+                            let run = ((cycle * NARROW.len() as u64 + n as u64)
+                                * WEIGHTS.len() as u64
+                                + i as u64)
+                                * turns as u64
+                                + c as u64;
+                            let weights = Weights {
+                                noise: if run == 0 { 0 } else { NOISE },
+                                seed: run.wrapping_mul(0x2545_f491_4f6c_dd1d),
+                                step,
+                                ..*w
+                            };
+                            (keep, per_stage, weights)
+                        })
                 })
             })
     });
-    let wide = WIDE
-        .iter()
-        .flat_map(|&(keep, per_stage)| WEIGHTS.iter().map(move |&w| (keep, per_stage, w)));
+    let wide = WIDE.iter().flat_map(move |&(keep, per_stage)| {
+        WEIGHTS.iter().map(move |&w| {
+            let weights = Weights { step: cost, ..w };
+            (keep, per_stage, weights)
+        })
+    });
     narrow.chain(wide)
 }
 
@@ -226,7 +255,7 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
         stopped: None,
     };
     let mut outcome = Outcome::Unknown;
-    for (keep, per_stage, weights) in schedule() {
+    for (keep, per_stage, weights) in schedule(game.suits, limits.shorten) {
         let weights = &weights;
         match staged::run(&rules, root, keep, per_stage, RETRIES, weights, &mut budget) {
             staged::StagedEnd::Won(steps) => {

@@ -134,8 +134,8 @@ fn stage(
     steps: &mut Vec<Step>,
     proof: &mut bool,
 ) -> StageEnd {
-    // This stage's expanded nodes: (node, state).
-    let mut expanded: Vec<(u32, State)> = Vec::new();
+    // This stage's expanded nodes: (node, state, steps from the stage's start).
+    let mut expanded: Vec<(u32, State, u32)> = Vec::new();
     let mut heap = BinaryHeap::new();
     seen.reset(budget_per_stage * 2);
     let mut order = 0u32;
@@ -159,7 +159,7 @@ fn stage(
         if expanded.len().is_multiple_of(256) {
             let bytes = seen.bytes()
                 + heap.capacity() * std::mem::size_of::<Entry>()
-                + expanded.capacity() * std::mem::size_of::<(u32, State)>()
+                + expanded.capacity() * std::mem::size_of::<(u32, State, u32)>()
                 + links.capacity() * 8;
             if budget.exceeded(bytes) {
                 return StageEnd::Stopped;
@@ -174,23 +174,23 @@ fn stage(
                 stage_cut = true;
             }
         }
-        let (node, state) = if entry.step == u32::MAX {
+        let (node, state, depth) = if entry.step == u32::MAX {
             let state = starts
                 .iter()
                 .find(|(n, _)| *n == entry.parent)
                 .expect("a start node")
                 .1;
-            (entry.parent, state)
+            (entry.parent, state, 0)
         } else {
             let parent = &expanded[entry.parent as usize];
             let mut state = parent.1;
             let step = Step(entry.step);
             state.apply(rules, step, &mut |_| {});
             links.push((parent.0, step));
-            ((links.len() - 1) as u32, state)
+            ((links.len() - 1) as u32, state, parent.2 + 1)
         };
         let index = expanded.len() as u32;
-        expanded.push((node, state));
+        expanded.push((node, state, depth));
         if !state.steps(rules, steps) {
             *proof = false;
         }
@@ -209,7 +209,7 @@ fn stage(
                 return StageEnd::Won((links.len() - 1) as u32);
             }
             heap.push(Entry {
-                score: Reverse(child.eval(rules, weights)),
+                score: Reverse(child.eval(rules, weights) + weights.step * (depth as i32 + 1)),
                 order,
                 parent: index,
                 step: step.0,
@@ -225,18 +225,29 @@ fn stage(
     }
     // The positions that allow a deal, best first.
     let mut ready: Vec<(i32, u32)> = Vec::new();
-    for (i, (_, state)) in expanded.iter().enumerate() {
+    for (i, (_, state, depth)) in expanded.iter().enumerate() {
         state.steps(rules, steps);
         if steps.last() == Some(&Step::deal()) {
-            ready.push((state.eval(rules, weights), i as u32));
+            ready.push((
+                state.eval(rules, weights) + weights.step * *depth as i32,
+                i as u32,
+            ));
         }
     }
     ready.sort_unstable();
-    StageEnd::Deal(ready.iter().map(|&(_, i)| expanded[i as usize]).collect())
+    StageEnd::Deal(
+        ready
+            .iter()
+            .map(|&(_, i)| {
+                let (node, state, _) = expanded[i as usize];
+                (node, state)
+            })
+            .collect(),
+    )
 }
 
 /// The steps from the root to `node`.
-fn line(links: &[(u32, Step)], mut node: u32) -> Vec<Step> {
+pub(super) fn line(links: &[(u32, Step)], mut node: u32) -> Vec<Step> {
     let mut steps = Vec::new();
     while node != 0 {
         let (parent, step) = links[node as usize];

@@ -351,7 +351,7 @@ impl State {
         }
     }
 
-    /// How far from won this looks; lower is better.
+    /// How far from won this looks, in eighths of a point; lower is better.
     pub fn eval(&self, rules: &Rules, weights: &Weights) -> i32 {
         let (starts, _) = self.starts(rules);
         let mut score = 0;
@@ -381,7 +381,7 @@ impl State {
         score += weights.stock * self.stock() as i32;
         score -= weights.removed * self.removed() as i32;
         if weights.noise == 0 {
-            return score;
+            return score * 8;
         }
         // A fixed pseudo-random amount a position, below `noise` eighths of a point.
         let jitter =
@@ -402,6 +402,9 @@ pub struct Weights {
     pub removed: i32,
     /// Pseudo-random noise added to the evaluation, in eighths of a point (0: none, exact scores).
     pub noise: i32,
+    /// What each step from the start of a stage adds, in eighths of a point: a cost on length, so the
+    /// search prefers the shorter of two ways to a position as good.
+    pub step: i32,
     pub seed: u64,
 }
 
@@ -416,6 +419,7 @@ impl Weights {
         stock: 2,
         removed: 10,
         noise: 0,
+        step: 0,
         seed: 0,
     };
 }
