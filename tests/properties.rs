@@ -6,7 +6,7 @@ mod common;
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use spider::app::{Flow, feed, interpreter};
+use spider::app::{Flow, MAX_LINE, feed, interpreter};
 use spider::command::{Command, Face, parse_line};
 use spider::game::Game;
 use spider::game::cards::{ACE, Card, KING, Suit};
@@ -585,6 +585,15 @@ fn feed_text(
         let mut out = Vec::new();
         let flow = feed(&mut it, line, true, false, &mut out);
         let out = String::from_utf8(out).expect("the output is UTF-8");
+        if !line.trim().is_empty() && line.trim_end_matches(['\n', '\r']).len() > MAX_LINE {
+            // Longer than any command: refused whole, in one line, changing nothing.
+            prop_assert_eq!(flow, Flow::Failed);
+            prop_assert_eq!(&it.session, &before);
+            let answers: Vec<&str> = out.lines().filter(|l| !l.starts_with("> ")).collect();
+            prop_assert_eq!(answers.len(), 1, "{:?}", answers);
+            prop_assert!(answers[0].contains("longer than"), "{}", answers[0]);
+            continue;
+        }
         let commands = parse_line(line);
         if line.trim().is_empty() {
             prop_assert!(out.is_empty(), "{:?} printed {:?}", line, out);
