@@ -46,6 +46,7 @@ struct DealLine {
     score: i32,
     seconds: f64,
     slowest_seconds: f64,
+    slowest_processor_seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     face_down_at_deals: Option<Vec<usize>>,
     line: Vec<String>,
@@ -59,6 +60,7 @@ struct SummaryLine {
     rate: f64,
     seconds_per_action: f64,
     slowest_seconds: f64,
+    slowest_processor_seconds: f64,
     total_seconds: f64,
     jobs: usize,
     /// Ctrl-C stopped the run: `deals` counts those finished before it; left out when it did not.
@@ -137,6 +139,10 @@ pub fn print_summary(
         busy / actions as f64
     };
     let slowest = results.iter().map(|p| p.slowest).fold(0.0, f64::max);
+    let processor = results
+        .iter()
+        .map(|p| p.slowest_processor)
+        .fold(0.0, f64::max);
     let elapsed = started.elapsed().as_secs_f64();
     let peak = peak_memory_mb();
     let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
@@ -148,6 +154,7 @@ pub fn print_summary(
                 rate: round(rate, 4),
                 seconds_per_action: round(per_action, 5),
                 slowest_seconds: round(slowest, 3),
+                slowest_processor_seconds: round(processor, 3),
                 total_seconds: round(elapsed, 1),
                 jobs,
                 interrupted,
@@ -187,9 +194,10 @@ pub fn print_summary(
             )?;
             writeln!(
                 out,
-                "time: {:.1} ms a decision, the slowest {:.2} s, {:.1} s in all",
+                "time: {:.1} ms a decision, the slowest {:.2} s ({:.2} s of processor time), {:.1} s in all",
                 per_action * 1000.0,
                 slowest,
+                processor,
                 elapsed
             )?;
             writeln!(out, "peak memory: {}", memory_text(peak))
@@ -250,6 +258,7 @@ fn print_deal(options: &AutoplayOptions, played: &Played, out: &mut dyn Write) -
                 score: played.score,
                 seconds: (played.seconds * 1000.0).round() / 1000.0,
                 slowest_seconds: (played.slowest * 1000.0).round() / 1000.0,
+                slowest_processor_seconds: (played.slowest_processor * 1000.0).round() / 1000.0,
                 face_down_at_deals: played.face_down_at_deals.clone(),
                 line: played.line.iter().map(ToString::to_string).collect(),
             };
