@@ -197,6 +197,10 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
         // The slowest decision is one of the game's: within its time.
         let slowest = line["slowest_seconds"].as_f64().unwrap();
         assert!(slowest <= line["seconds"].as_f64().unwrap(), "{line}");
+        // Its processor time, what the hint cost whatever else ran, is a number (0 where the clock
+        // cannot be read); it cannot pass the game's own time by more than a clock's rounding.
+        let processor = line["slowest_processor_seconds"].as_f64().unwrap();
+        assert!(processor >= 0.0 && processor <= line["seconds"].as_f64().unwrap() + 0.01);
     }
     assert_eq!(lines[2]["type"], "summary");
     assert_eq!(lines[2]["deals"], 2);
@@ -204,6 +208,11 @@ fn spider_autoplay_prints_a_json_line_a_deal_and_a_summary() {
     assert_eq!(
         slowest(&lines[2]),
         slowest(&lines[0]).max(slowest(&lines[1]))
+    );
+    let processor = |line: &serde_json::Value| line["slowest_processor_seconds"].as_f64().unwrap();
+    assert_eq!(
+        processor(&lines[2]),
+        processor(&lines[0]).max(processor(&lines[1]))
     );
     // Spider samples no deals, so the summary names no samples (Reno's does).
     assert!(lines[2].get("samples").is_none(), "{}", lines[2]);

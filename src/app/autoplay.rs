@@ -72,6 +72,7 @@ pub struct Tally {
     actions: usize,
     seconds: f64,
     slowest: f64,
+    slowest_processor: f64,
 }
 
 impl Tally {
@@ -81,6 +82,7 @@ impl Tally {
             actions: played.line.len(),
             seconds: played.seconds,
             slowest: played.slowest,
+            slowest_processor: played.slowest_processor,
         }
     }
 
@@ -98,6 +100,7 @@ impl Tally {
             actions: usize::try_from(line.get("actions")?.as_u64()?).ok()?,
             seconds: seconds("seconds")?,
             slowest: seconds("slowest_seconds")?,
+            slowest_processor: seconds("slowest_processor_seconds")?,
         };
         Some((tally, fingerprint(line, &["result", "line"])))
     }
@@ -114,6 +117,7 @@ struct DealLine {
     score: i32,
     seconds: f64,
     slowest_seconds: f64,
+    slowest_processor_seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     face_down_at_deals: Option<Vec<usize>>,
     line: Vec<String>,
@@ -127,6 +131,7 @@ struct SummaryLine {
     rate: f64,
     seconds_per_action: f64,
     slowest_seconds: f64,
+    slowest_processor_seconds: f64,
     total_seconds: f64,
     nodes: usize,
     endgame_nodes: usize,
@@ -312,6 +317,10 @@ pub fn print_summary(
         busy / actions as f64
     };
     let slowest = tallies.iter().map(|t| t.slowest).fold(0.0, f64::max);
+    let processor = tallies
+        .iter()
+        .map(|t| t.slowest_processor)
+        .fold(0.0, f64::max);
     let total = ran.total_seconds(busy);
     let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
     let summary = SummaryLine {
@@ -320,6 +329,7 @@ pub fn print_summary(
         rate: round(rate, 4),
         seconds_per_action: round(per_action, 5),
         slowest_seconds: round(slowest, 3),
+        slowest_processor_seconds: round(processor, 3),
         total_seconds: round(total, 1),
         nodes: budget.nodes,
         endgame_nodes: budget.endgame_nodes,
@@ -356,9 +366,10 @@ pub fn print_summary(
             };
             writeln!(
                 out,
-                "time: {:.1} ms a decision, the slowest {:.2} s, {total}",
+                "time: {:.1} ms a decision, the slowest {:.2} s ({:.2} s of processor time), {total}",
                 per_action * 1000.0,
                 slowest,
+                processor,
             )?;
             writeln!(out, "{}", ran.peak_line())?;
         }
@@ -422,6 +433,7 @@ fn deal_json(played: &Played) -> String {
         score: played.score,
         seconds: (played.seconds * 1000.0).round() / 1000.0,
         slowest_seconds: (played.slowest * 1000.0).round() / 1000.0,
+        slowest_processor_seconds: (played.slowest_processor * 1000.0).round() / 1000.0,
         face_down_at_deals: played.face_down_at_deals.clone(),
         line: played.line.iter().map(ToString::to_string).collect(),
     };

@@ -47,6 +47,27 @@ const POSITIONS: u64 = 60_000;
 /// endgames took half the time or less.)
 const JUDGE_POSITIONS: u64 = 10_000;
 
+/// Positions the solver may generate in all, over every world of one decision: the vote's worlds and
+/// plans are solved in a fixed order, and those left when it is spent count as not won. Stuck hints at
+/// four suits spent up to 2 million; this many take about a fifth of a second of processor time on a
+/// busy machine (docs/hint-lab.md, stop 36).
+const VOTE_POSITIONS: u64 = 700_000;
+
+/// What the solver may still spend in one decision, and where to look for a stop.
+struct Allowance {
+    positions: u64,
+    interrupt: Interrupt,
+}
+
+impl Allowance {
+    fn new(interrupt: Interrupt) -> Allowance {
+        Allowance {
+            positions: VOTE_POSITIONS,
+            interrupt,
+        }
+    }
+}
+
 /// Whether to ask the worlds even when the search has a plan: once the stock is dealt, when nothing is
 /// unseen, or when every unseen card is of one suit.
 pub(super) fn worth_asking(view: &View) -> bool {
@@ -56,10 +77,12 @@ pub(super) fn worth_asking(view: &View) -> bool {
 
 /// The search's plan from `first` on, up to and with its first turned card: one search a step, each
 /// from the position the plan has reached (the cards it turns are still unknown, so any world serves).
+/// The searches generate no more than `generated` positions in all: the plan ends where they run out.
 pub(super) fn search_plan(
     view: &View,
     visited: &Visited,
     budget: &Budget,
+    mut generated: usize,
     first: Action,
 ) -> Vec<Action> {
     let game = *view.game();
@@ -76,6 +99,7 @@ pub(super) fn search_plan(
         if position.hidden_count() < hidden
             || plan.len() >= PLAN_CAP
             || position.status(&game) != Status::Playing
+            || generated == 0
         {
             break;
         }
@@ -86,9 +110,14 @@ pub(super) fn search_plan(
         };
         let ctx = spider::Context::new(&next, &WEIGHTS);
         let floor = visited.floor(&next).unwrap_or(i32::MIN);
-        let Some(found) = spider::search(&table, &ctx, &visited.keys, floor, budget) else {
+        let reach = spider::Reach {
+            further: 0,
+            generated,
+        };
+        let Some(found) = spider::search(&table, &ctx, &visited.keys, floor, budget, reach) else {
             break;
         };
+        generated = generated.saturating_sub(found.generated);
         action = spider::action(&next, found.step);
     }
     plan
@@ -117,11 +146,12 @@ pub(super) fn vote(
         return None;
     }
     let game = *view.game();
+    let allowance = &mut Allowance::new(interrupt);
     let count = if view.unseen().is_empty() { 1 } else { WORLDS };
     let worlds: Vec<Position> = (0..count).map(|_| view.sample(rng)).collect();
     if count > 1 {
         let proposers: Vec<Position> = (0..PROPOSERS).map(|_| view.sample(rng)).collect();
-        if let Some(chosen) = vote_plans(&game, &proposers, &worlds, visited, preferred, interrupt)
+        if let Some(chosen) = vote_plans(&game, &proposers, &worlds, visited, preferred, allowance)
         {
             return Some(chosen);
         }
@@ -130,7 +160,7 @@ pub(super) fn vote(
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut refused: Vec<Action> = Vec::new();
     for (index, world) in worlds.iter().enumerate() {
-        let Some(line) = winning_line(&game, world, POSITIONS, interrupt) else {
+        let Some(line) = winning_line(&game, world, POSITIONS, allowance) else {
             continue;
         };
         let Some(&action) = line.first() else {
@@ -177,12 +207,12 @@ pub(super) fn vote(
     }
     // (Actions found without a line are tested even alone: none may win.)
     if candidates.len() > 1 || all_refused {
-        for candidate in &mut candidates {
-            for (index, world) in worlds.iter().enumerate() {
+        for (index, world) in worlds.iter().enumerate() {
+            for candidate in &mut candidates {
                 if candidate.won.contains(&index) {
                     continue;
                 }
-                if let Some(steps) = steps_to_win_after(&game, world, candidate.action, interrupt) {
+                if let Some(steps) = steps_to_win_after(&game, world, candidate.action, allowance) {
                     candidate.won.push(index);
                     candidate.longest = candidate.longest.max(steps);
                 }
@@ -226,11 +256,11 @@ fn vote_plans(
     worlds: &[Position],
     visited: &HashSet<u64>,
     preferred: Option<&[Action]>,
-    interrupt: Interrupt,
+    allowance: &mut Allowance,
 ) -> Option<(Action, Plan)> {
     let mut plans: Vec<Vec<Action>> = Vec::new();
     for world in proposers {
-        let Some(line) = winning_line(game, world, POSITIONS, interrupt) else {
+        let Some(line) = winning_line(game, world, POSITIONS, allowance) else {
             continue;
         };
         let plan = cut_at_turn(game, world, &line);
@@ -251,15 +281,15 @@ fn vote_plans(
     {
         plans.push(own.to_vec());
     }
-    let won: Vec<usize> = plans
-        .iter()
-        .map(|plan| {
-            worlds
-                .iter()
-                .filter(|world| wins_after(game, world, plan, interrupt))
-                .count()
-        })
-        .collect();
+    // World by world, so that when the allowance runs out every plan has been judged in the same worlds.
+    let mut won = vec![0; plans.len()];
+    for world in worlds {
+        for (plan, won) in plans.iter().zip(&mut won) {
+            if wins_after(game, world, plan, allowance) {
+                *won += 1;
+            }
+        }
+    }
     let most = *won.iter().max()?;
     let own = preferred.and_then(|plan| plan.first());
     let best = |index: &usize| won[*index] == most;
@@ -312,12 +342,12 @@ fn turned_by(game: &Game, world: &Position, plan: &[Action]) -> Option<usize> {
 }
 
 /// Whether the solver wins `world` after `plan`.
-fn wins_after(game: &Game, world: &Position, plan: &[Action], interrupt: Interrupt) -> bool {
+fn wins_after(game: &Game, world: &Position, plan: &[Action], allowance: &mut Allowance) -> bool {
     let mut position = world.clone();
     plan.iter()
         .all(|&action| position.apply(action, game, game.autoremove).is_ok())
         && (position.status(game) == Status::Won
-            || winning_line(game, &position, JUDGE_POSITIONS, interrupt).is_some())
+            || winning_line(game, &position, JUDGE_POSITIONS, allowance).is_some())
 }
 
 /// The actions from `world` that lead to no position met before and make progress, as the search asks
@@ -371,21 +401,27 @@ struct Candidate {
     longest: usize,
 }
 
-/// The solver's winning line in `world`, if it finds one within `positions` (and before `interrupt`).
+/// The solver's winning line in `world`, if it finds one within `positions` and what is left of the
+/// decision's `allowance` (and before its interrupt).
 fn winning_line(
     game: &Game,
     world: &Position,
     positions: u64,
-    interrupt: Interrupt,
+    allowance: &mut Allowance,
 ) -> Option<Vec<Action>> {
+    if allowance.positions == 0 {
+        return None;
+    }
     let limits = Limits {
         time: Duration::from_secs(60),
         max_bytes: 64 << 20,
-        max_positions: positions,
-        interrupt,
+        max_positions: positions.min(allowance.positions),
+        interrupt: allowance.interrupt,
         shorten: false,
     };
-    match solve_world(game, world, &limits).ok()?.outcome {
+    let report = solve_world(game, world, &limits).ok()?;
+    allowance.positions = allowance.positions.saturating_sub(report.positions);
+    match report.outcome {
         Outcome::Won(line) => Some(line),
         _ => None,
     }
@@ -396,11 +432,11 @@ fn steps_to_win_after(
     game: &Game,
     world: &Position,
     action: Action,
-    interrupt: Interrupt,
+    allowance: &mut Allowance,
 ) -> Option<usize> {
     let mut next = world.clone();
     next.apply(action, game, game.autoremove).ok()?;
-    Some(1 + winning_line(game, &next, POSITIONS, interrupt)?.len())
+    Some(1 + winning_line(game, &next, POSITIONS, allowance)?.len())
 }
 
 #[cfg(test)]
@@ -525,14 +561,20 @@ mod tests {
         let view = View::of(&game, &position);
         assert_eq!(view.unseen().len(), 17);
         let remove = Action::Spider(SpiderAction::Remove { column: 7 });
-        let own = search_plan(&view, &Visited::default(), &Budget::default(), remove);
+        let own = search_plan(
+            &view,
+            &Visited::default(),
+            &Budget::default(),
+            usize::MAX,
+            remove,
+        );
         assert_eq!(own[0], remove);
         // The vote's judges are the first worlds its generator deals.
         let mut rng = Rng::new(SEED);
         let judges: Vec<Position> = (0..WORLDS).map(|_| view.sample(&mut rng)).collect();
         let own_won = judges
             .iter()
-            .filter(|w| wins_after(&game, w, &own, Interrupt::NEVER))
+            .filter(|w| wins_after(&game, w, &own, &mut Allowance::new(Interrupt::NEVER)))
             .count();
         let (action, plan) = vote(
             &view,
@@ -561,7 +603,13 @@ mod tests {
         let position = Position::Spider(table);
         let view = View::of(&game, &position);
         assert!(view.unseen().is_empty(), "one world, the position itself");
-        let line = winning_line(&game, &position, POSITIONS, Interrupt::NEVER).expect("won");
+        let line = winning_line(
+            &game,
+            &position,
+            POSITIONS,
+            &mut Allowance::new(Interrupt::NEVER),
+        )
+        .expect("won");
         let mut back = position.clone();
         back.apply(line[0], &game, game.autoremove).unwrap();
         // As if the solver's first action led back to a position met before.

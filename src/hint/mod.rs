@@ -97,6 +97,13 @@ impl Budget {
     }
 }
 
+/// Positions a decision's searches may generate in all: the search, its look further when stuck, and the
+/// searches that follow its plan for the worlds to judge. At four suits after the last deal, looking 16
+/// times further generated up to 8 million positions and took up to 4.5 s; a search of 12,000
+/// positions generates up to about half a million, and this many take about half a second of processor
+/// time on a busy machine (docs/hint-lab.md, stop 36).
+const GENERATED: usize = 900_000;
+
 /// What the plan behind a hint aims at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
@@ -204,16 +211,18 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
         let floor = visited.floor(view).unwrap_or(i32::MIN);
         // Before giving up, look further: being stuck is rare, and the answer matters. (Looking 256 times
         // further as well won no more games over deals 1..100 at one suit and 1001..1150 at two.)
-        let searched = [1, 16].into_iter().find_map(|times| {
-            let budget = Budget {
-                nodes: budget.nodes * times,
-                ..*budget
-            };
-            spider::search(&table, &ctx, &visited.keys, floor, &budget)
-        });
+        let reach = spider::Reach {
+            further: budget.nodes * 16,
+            generated: GENERATED,
+        };
+        let searched = spider::search(&table, &ctx, &visited.keys, floor, budget, reach);
         if budget.interrupt.requested() {
             return None;
         }
+        let left = GENERATED
+            - searched
+                .as_ref()
+                .map_or(0, |found| found.generated.min(GENERATED));
         let searched = searched.map(|found| (spider::action(view, found.step), found.plan));
         match searched {
             // Stuck: before giving up, see whether the solver wins sampled worlds.
@@ -228,7 +237,7 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
                 let plan = if view.unseen().is_empty() {
                     vec![action]
                 } else {
-                    endgame::search_plan(view, visited, budget, action)
+                    endgame::search_plan(view, visited, budget, left, action)
                 };
                 let voted = endgame::vote(
                     view,

@@ -439,10 +439,21 @@ type Frontier = BinaryHeap<(i32, std::cmp::Reverse<u32>)>;
 /// past it.
 const UNKNOWN: u8 = 15;
 
-/// What a search found: its best plan and the step it begins with.
+/// What a search found: its best plan and the step it begins with, and the positions it generated.
 pub(super) struct Found {
     pub step: Step,
     pub plan: Plan,
+    pub generated: usize,
+}
+
+/// How far a search may reach beyond its budget's positions searched from. A search that finds nothing
+/// worth doing within them looks on, from where it stopped, up to `further` positions searched from in
+/// all; and no search goes on once it has generated `generated` positions (met before or not: what its
+/// time follows, whatever the branching), so that even a stuck hint answers within a second.
+#[derive(Clone, Copy)]
+pub(super) struct Reach {
+    pub further: usize,
+    pub generated: usize,
 }
 
 /// The best plan from `root`, or none when no action does any good (no card to turn, nothing to deal,
@@ -453,6 +464,7 @@ pub(super) fn search(
     visited: &HashSet<u64>,
     floor: i32,
     budget: &Budget,
+    reach: Reach,
 ) -> Option<Found> {
     let mut search = Search {
         ctx,
@@ -463,17 +475,36 @@ pub(super) fn search(
         nodes: Vec::new(),
         heap: BinaryHeap::new(),
         steps: Vec::new(),
+        generated: 0,
     };
     search.consider_deal(root, Step::Deal, 0, None);
     search.seen.insert(root.key());
     // The tables searched from, by index: a node keeps only its parent's index and its step.
     let mut tables: Vec<Table> = vec![root.clone()];
     search.expand(root, 0, None, 0, None);
+    let mut limit = budget.nodes;
     let mut expanded = 0;
-    while let Some((_, std::cmp::Reverse(index))) = search.heap.pop() {
-        if expanded >= budget.nodes || (expanded % 256 == 0 && budget.interrupt.requested()) {
+    loop {
+        if search.generated >= reach.generated {
             break;
         }
+        if expanded >= limit {
+            if search.best.is_none() {
+                search.best = fill_to_deal(root, ctx, visited);
+            }
+            // Nothing worth doing yet: look further once, before giving up.
+            if search.best.is_none() && limit < reach.further {
+                limit = reach.further;
+                continue;
+            }
+            break;
+        }
+        if expanded % 256 == 0 && budget.interrupt.requested() {
+            break;
+        }
+        let Some((_, std::cmp::Reverse(index))) = search.heap.pop() else {
+            break;
+        };
         expanded += 1;
         let node = &search.nodes[index as usize];
         let (first, depth, turned) = (node.first, node.depth, node.turned);
@@ -482,13 +513,14 @@ pub(super) fn search(
         search.expand(&table, tables.len() as u32, Some(first), depth, turned);
         tables.push(table);
     }
-    if search.best.is_none() && root.stock > 0 && root.empty_count() > 0 {
+    if search.best.is_none() {
         search.best = fill_to_deal(root, ctx, visited);
     }
     let best = search.best?;
     Some(Found {
         step: best.first,
         plan: best.plan(),
+        generated: search.generated,
     })
 }
 
@@ -530,6 +562,8 @@ struct Search<'a> {
     heap: Frontier,
     /// A buffer for a table's steps.
     steps: Vec<Step>,
+    /// Children made so far, met before or not.
+    generated: usize,
 }
 
 impl Search<'_> {
@@ -578,6 +612,7 @@ impl Search<'_> {
         let (ctx, w) = (self.ctx, self.ctx.weights);
         let mut steps = std::mem::take(&mut self.steps);
         table.steps(&mut steps);
+        self.generated += steps.len();
         for &step in &steps {
             let first = first.unwrap_or(step);
             let mut child = table.clone();
@@ -648,6 +683,9 @@ impl Search<'_> {
 /// Nothing to do but deal, and a deal needs every column filled: the cheapest move into an empty column
 /// that turns nothing up and leads to no position met before.
 fn fill_to_deal(root: &Table, ctx: &Context, visited: &HashSet<u64>) -> Option<Best> {
+    if root.stock == 0 || root.empty_count() == 0 {
+        return None;
+    }
     let mut fill: Option<(i32, Step)> = None;
     let mut steps = Vec::new();
     root.steps(&mut steps);
