@@ -64,6 +64,7 @@ fn deal_lines(text: &str, kind: &str) -> Vec<Value> {
             let fields = line.as_object_mut().unwrap();
             fields.remove("seconds");
             fields.remove("slowest_seconds");
+            fields.remove("slowest_processor_seconds");
             line
         })
         .collect();

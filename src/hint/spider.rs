@@ -229,22 +229,48 @@ impl Table {
         }
     }
 
-    /// Whether a step turns up a face-down card.
-    fn reveals(&self, step: Step) -> Option<usize> {
+    /// Where a step turns up a face-down card: in the column a move or a removal leaves with nothing face
+    /// up or, with autoremove, in the column where a move completes a suit that lay on face-down cards.
+    /// When one move does both, this names the column it leaves, and `apply` turns up the other.
+    fn reveals(&self, step: Step, autoremove: bool) -> Option<usize> {
         let (col, count) = match step {
             Step::Move { from, count, .. } => (from as usize, count as usize),
             Step::Remove { col } => (col as usize, 13),
             Step::Deal => return None,
         };
         let c = &self.cols[col];
-        (count == c.len as usize && c.hidden > 0).then_some(col)
+        if count == c.len as usize && c.hidden > 0 {
+            return Some(col);
+        }
+        match step {
+            Step::Move { to, .. } if autoremove && self.completes_bare(col, count, to as usize) => {
+                Some(to as usize)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether moving `count` cards from `from` onto `to` completes a suit there that is all of the
+    /// column's face-up cards, with face-down cards under it.
+    fn completes_bare(&self, from: usize, count: usize, to: usize) -> bool {
+        let (source, dest) = (&self.cols[from], &self.cols[to]);
+        let Some(bottom) = dest.bottom() else {
+            return false;
+        };
+        let top = source.up[source.len as usize - count];
+        dest.hidden > 0
+            && dest.len as usize + count == 13
+            && dest.run() == dest.len as usize
+            && rank(dest.up[0]) == 13
+            && source.run() >= count
+            && follows_in_suit(top, bottom)
     }
 
     /// The table after `step`, with a card it turns up counted as one not yet known.
     fn successor(&self, step: Step, autoremove: bool) -> Table {
         let mut next = self.clone();
         next.apply(step, autoremove);
-        if let Some(col) = self.reveals(step) {
+        if let Some(col) = self.reveals(step, autoremove) {
             next.turn_unknown(col);
         }
         next
@@ -274,6 +300,12 @@ impl Table {
                 if autoremove && self.cols[to].complete() {
                     self.cols[to].len -= 13;
                     self.removed += 1;
+                    // Face-down cards under the suit removed, and the column moved from bare too: the
+                    // caller turns up that one (`reveals`), and this one is turned here.
+                    let bare = |c: &Col| c.len == 0 && c.hidden > 0;
+                    if bare(&self.cols[to]) && bare(&self.cols[from]) {
+                        self.turn_unknown(to);
+                    }
                 }
             }
             Step::Remove { col } => {
@@ -616,7 +648,7 @@ impl Search<'_> {
         for &step in &steps {
             let first = first.unwrap_or(step);
             let mut child = table.clone();
-            let reveals = table.reveals(step);
+            let reveals = table.reveals(step, ctx.autoremove);
             child.apply(step, ctx.autoremove);
             if child.stranded(ctx.relaxed) {
                 continue;
@@ -693,7 +725,7 @@ fn fill_to_deal(root: &Table, ctx: &Context, visited: &HashSet<u64>) -> Option<B
         let Step::Move { to, .. } = step else {
             continue;
         };
-        if !root.cols[to as usize].is_empty() || root.reveals(step).is_some() {
+        if !root.cols[to as usize].is_empty() || root.reveals(step, ctx.autoremove).is_some() {
             continue;
         }
         let mut child = root.clone();
