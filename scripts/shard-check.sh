@@ -11,7 +11,29 @@ cd "$(dirname "$0")/.."
 spider=${SPIDER:-target/release/spider}
 seeds=${SEEDS:-1..40}
 shards=${SHARDS:-4}
-command -v parallel >/dev/null || { echo "shard-check: GNU parallel is not installed" >&2; exit 2; }
+# GNU parallel runs the parts, as across hosts; without it (NO_PARALLEL=1, or none installed) they run
+# as background jobs of this shell, which checks the same resuming and merging.
+runner="GNU parallel"
+if [ -n "${NO_PARALLEL:-}" ] || ! command -v parallel >/dev/null; then
+    runner="shell jobs (no GNU parallel)"
+    echo "shard-check: GNU parallel is not installed; the parts run as shell jobs" >&2
+fi
+# Runs "${solve[@]}" --shard K/N --append part K for every part K at once, each under the command
+# prefix given (e.g. a timeout); fails if any part fails (and then, under parallel, stops the others).
+run_parts() {
+    if [ "$runner" = "GNU parallel" ]; then
+        parallel --halt now,fail=1 "$@" "${solve[@]}" --shard {}/"$shards" \
+            --append "$dir/part{}.jsonl" '>/dev/null' ::: $(seq "$shards")
+    else
+        local pids=() k failed=0
+        for k in $(seq "$shards"); do
+            "$@" "${solve[@]}" --shard "$k/$shards" --append "$dir/part$k.jsonl" >/dev/null &
+            pids+=($!)
+        done
+        for k in "${pids[@]}"; do wait "$k" || failed=1; done
+        return "$failed"
+    fi
+}
 [ -x "$spider" ] || { echo "shard-check: no $spider (cargo build --release)" >&2; exit 2; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -22,11 +44,9 @@ solve=("$spider" solve --suits 1 --seeds "$seeds" --jobs 1)
 
 # Each shard is killed after a moment (it may have written nothing, some deals, or half a line), then
 # run again: it resumes after the deals its file holds.
-parallel timeout -s KILL "${KILL_AFTER:-1}" "${solve[@]}" --shard {}/"$shards" \
-    --append "$dir/part{}.jsonl" '>/dev/null' ::: $(seq "$shards") 2>/dev/null || true
+(run_parts timeout -s KILL "${KILL_AFTER:-1}" 2>/dev/null) || true
 killed=$(cat "$dir"/part*.jsonl 2>/dev/null | grep -c '"type":"solve"' || true)
-parallel --halt now,fail=1 "${solve[@]}" --shard {}/"$shards" --append "$dir/part{}.jsonl" \
-    '>/dev/null' ::: $(seq "$shards")
+run_parts
 
 "$spider" solve --merge "$dir"/part*.jsonl >"$dir/merged.txt"
 "$spider" solve --merge "$dir"/part*.jsonl --output json >"$dir/merged.json"
@@ -53,7 +73,7 @@ if ! diff <(findings "$dir/whole-summary.json") <(findings "$dir/merged.json") >
 fi
 echo "one process:"
 grep -v "^deal " "$dir/whole.txt"
-echo "$shards shards under GNU parallel ($killed deals written before the kills, the rest resumed), merged:"
+echo "$shards shards under $runner ($killed deals written before the kills, the rest resumed), merged:"
 cat "$dir/merged.txt"
 if [ "$status" = 0 ]; then
     echo "shard-check: the $(deals "$dir/whole.jsonl" | wc -l) deals and the summary agree"
