@@ -280,8 +280,31 @@ fn files_that_do_not_belong_together_are_refused() {
     );
     let relaxed = with_header("relaxed.jsonl", "\"relaxed\":0", "\"relaxed\":1");
     merge(&[&good, &relaxed], "written with relaxed 1, not 0");
-    let other_range = with_header("range.jsonl", "\"last\":1", "\"last\":2");
-    merge(&[&good, &other_range], "it holds deals 1..2, not 1..1");
+    // Another range is no refusal: a range run in pieces merges into one summary over them all, which
+    // says the deals no file holds.
+    let other_range = with_header("range.jsonl", "\"first\":1,", "\"first\":3,");
+    let other_range = {
+        let mut changed = std::fs::read_to_string(&other_range).unwrap();
+        changed = changed.replace("\"last\":1,", "\"last\":3,");
+        changed = changed.replace("\"seed\":1,", "\"seed\":3,");
+        std::fs::write(&other_range, changed).unwrap();
+        other_range
+    };
+    let merged = ok(&[
+        "spider",
+        "solve",
+        "--merge",
+        path(&good),
+        path(&other_range),
+    ]);
+    assert!(
+        merged.contains("deals 1..3, time limit 10 s, merged from 2 files"),
+        "{merged}"
+    );
+    assert!(
+        merged.contains("missing 1 deal of the range, not counted: 2"),
+        "{merged}"
+    );
     let future = with_header("future.jsonl", "\"format\":1", "\"format\":9");
     merge(&[&future], "it is in format 9");
     // Resuming refuses the same files.

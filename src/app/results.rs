@@ -140,7 +140,8 @@ impl Header {
                 ));
             }
         }
-        if (theirs.first, theirs.last) != (self.first, self.last) {
+        // Merged files may hold other ranges (a range run in parts over days); a file resumed may not.
+        if same_part && (theirs.first, theirs.last) != (self.first, self.last) {
             return Some(format!(
                 "it holds deals {}..{}, not {}..{}",
                 theirs.first, theirs.last, self.first, self.last
@@ -273,7 +274,8 @@ impl Appender {
 
 /// The deals of many results files, gathered for one summary.
 pub struct Gathered<T> {
-    /// The first file's header (every other agrees with it, but for the part of the range).
+    /// The first file's header (every other agrees with it, but for the part and the range), its range
+    /// widened to hold every file's.
     pub header: Header,
     /// Each deal's tally, in deal order.
     pub deals: BTreeMap<u32, T>,
@@ -310,7 +312,7 @@ pub const MISSING_NAMED: usize = 10;
 
 /// Gathers the deals of `paths`, results files of `command`: `tally` reads a deal line into what the
 /// summary counts and a fingerprint of its result. Refused, in one line: a file that is not a results
-/// file of `command`, one whose settings or range differ from the first's, a bad line, and a deal found
+/// file of `command`, one whose settings differ from the first's, a bad line, and a deal found
 /// twice with different fingerprints (twice with the same is counted once).
 pub fn gather<T>(
     paths: &[PathBuf],
@@ -329,7 +331,7 @@ pub fn gather<T>(
             let line = parse(number, line)?;
             let Some(theirs) = &mine else {
                 let theirs = read_header(number, &line)?;
-                match &header {
+                match &mut header {
                     None if theirs.command() != command => {
                         return Err(format!(
                             "it holds the results of spider {}, not {command}",
@@ -341,6 +343,9 @@ pub fn gather<T>(
                         if let Some(why) = first.refuses(&theirs, false) {
                             return Err(format!("{why} as {} was", shown_path(&paths[0])));
                         }
+                        // The summary covers every file's range, and says the deals none holds.
+                        first.first = first.first.min(theirs.first);
+                        first.last = first.last.max(theirs.last);
                     }
                 }
                 mine = Some(theirs);
