@@ -340,10 +340,7 @@ pub fn print_summary(
     match options.output {
         AutoplayOutput::Json => writeln!(out, "{json}")?,
         AutoplayOutput::Text => {
-            let part = match options.shard {
-                Shard::WHOLE => String::new(),
-                shard => format!(", shard {shard}"),
-            };
+            let part = options.shard.text_suffix();
             writeln!(
                 out,
                 "autoplay {}{} deals {}..{}{part}, {}, {} a decision{note}",

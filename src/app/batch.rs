@@ -59,6 +59,14 @@ impl Shard {
         (deals + u64::from(self.count) - u64::from(self.index)) / u64::from(self.count)
     }
 
+    /// What a text summary's first line adds for a part: `, shard 2/4`, or nothing for the whole range.
+    pub fn text_suffix(self) -> String {
+        match self {
+            Shard::WHOLE => String::new(),
+            shard => format!(", shard {shard}"),
+        }
+    }
+
     /// Whether deal `seed` of `first..=last` is in this part.
     pub fn holds(self, first: u32, last: u32, seed: u32) -> bool {
         (first..=last).contains(&seed) && (seed - first) % self.count == self.index - 1

@@ -433,10 +433,7 @@ fn print_summary(
     match options.output {
         BatchOutput::Json => writeln!(out, "{json}")?,
         BatchOutput::Text => {
-            let part = match options.shard {
-                Shard::WHOLE => String::new(),
-                shard => format!(", shard {shard}"),
-            };
+            let part = options.shard.text_suffix();
             writeln!(
                 out,
                 "{} {} {}, relaxed {}, deals {}..{}{part}, time limit {} s, {}",
