@@ -19,10 +19,13 @@ if [ -n "${NO_PARALLEL:-}" ] || ! command -v parallel >/dev/null; then
     echo "shard-check: GNU parallel is not installed; the parts run as shell jobs" >&2
 fi
 # Runs "${solve[@]}" --shard K/N --append part K for every part K at once, each under the command
-# prefix given (e.g. a timeout); fails if any part fails (and then, under parallel, stops the others).
+# prefix given (e.g. a timeout); fails if any part fails. Under parallel, $halt says whether a failure
+# stops the others: never while the parts are being killed on purpose, because `timeout` runs its child
+# in a process group of its own, out of reach of parallel's stop, and a part that outlived parallel
+# would still hold its file's lock when the resuming run starts.
 run_parts() {
     if [ "$runner" = "GNU parallel" ]; then
-        parallel --halt now,fail=1 "$@" "${solve[@]}" --shard {}/"$shards" \
+        parallel --halt "$halt" "$@" "${solve[@]}" --shard {}/"$shards" \
             --append "$dir/part{}.jsonl" '>/dev/null' ::: $(seq "$shards")
     else
         local pids=() k failed=0
@@ -44,7 +47,9 @@ solve=("$spider" solve --suits 1 --seeds "$seeds" --jobs 1)
 
 # Each shard is killed after a moment (it may have written nothing, some deals, or half a line), then
 # run again: it resumes after the deals its file holds.
+halt=never
 (run_parts timeout -s KILL "${KILL_AFTER:-1}" 2>/dev/null) || true
+halt=now,fail=1
 killed=$(cat "$dir"/part*.jsonl 2>/dev/null | grep -c '"type":"solve"' || true)
 run_parts
 
