@@ -10,6 +10,7 @@
 #[cfg(test)]
 pub(crate) mod agree;
 mod assist;
+mod restage;
 mod shorten;
 mod staged;
 mod state;
@@ -31,7 +32,7 @@ use table::Budget;
 /// The solver's version, written into the files of `spider solve --append` so that runs of different
 /// solvers are never resumed or merged as one. It must change whenever the solver's results change (a
 /// verdict, a line, the positions it counts): a new search, evaluation, pruning, shortening or limit.
-pub const VERSION: &str = "2";
+pub const VERSION: &str = "3";
 
 /// How far a solve may go.
 #[derive(Clone, Copy, Debug)]

@@ -12,6 +12,7 @@
 //!
 //! Deterministic (no clock), and bounded: at most `BUDGET` actions applied in all.
 
+use super::restage;
 use crate::game::Game;
 use crate::game::position::{Action, Position};
 use crate::game::spider::{self, Table};
@@ -52,14 +53,17 @@ pub(super) fn shorten(game: &Game, start: &Position, line: &[Action]) -> Vec<Act
         return line.to_vec();
     };
     line_now.cut_cycles();
-    // Each pass can open cuts for the next; every cut shortens the line, so this ends.
-    loop {
-        let before = line_now.steps.len();
-        shortener.shortcut(&mut line_now);
-        shortener.delete(&mut line_now);
-        if line_now.steps.len() == before || shortener.work >= BUDGET {
-            break;
-        }
+    shortener.passes(&mut line_now);
+    // A direct route through each stage, then the cuts again on what it changed.
+    // A direct route through each stage, then the cuts again (with their budget afresh) on what it changed.
+    let restaged = restage::restage(&game, start, &line_now.steps);
+    if restaged.len() < line_now.steps.len()
+        && let Some(mut again) = shortener.line(restaged)
+    {
+        again.cut_cycles();
+        shortener.work = 0;
+        shortener.passes(&mut again);
+        line_now = again;
     }
     line_now.steps.into_iter().map(Action::Spider).collect()
 }
@@ -114,6 +118,19 @@ impl Line {
 }
 
 impl Shortener<'_> {
+    /// The shortcuts and deletions, again while they cut: each pass can open cuts for the next, and every
+    /// cut shortens the line, so this ends.
+    fn passes(&mut self, line: &mut Line) {
+        loop {
+            let before = line.steps.len();
+            self.shortcut(line);
+            self.delete(line);
+            if line.steps.len() == before || self.work >= BUDGET {
+                break;
+            }
+        }
+    }
+
     /// The line with its positions; `None` if an action is illegal.
     fn line(&self, steps: Vec<spider::Action>) -> Option<Line> {
         let mut positions = Vec::with_capacity(steps.len() + 1);

@@ -262,8 +262,42 @@ impl State {
         complete
     }
 
+    /// Every legal move and removal here, into `out` (cleared first): no deal, and none of the pruning of
+    /// `steps`, so that every position a stage of the game reaches can be reached (`restage.rs`).
+    pub fn every_step(&self, rules: &Rules, out: &mut Vec<Step>) {
+        out.clear();
+        let (starts, _) = self.starts(rules);
+        for from in 0..rules.columns {
+            let len = self.len(from);
+            if len == 0 {
+                continue;
+            }
+            let column = self.column(&starts, from);
+            let head = Self::run_start(column, self.hidden(from));
+            for (row, &card) in column.iter().enumerate().skip(head) {
+                let first = rank(card);
+                for to in (0..rules.columns).filter(|&to| to != from) {
+                    let target_len = self.len(to);
+                    if target_len == 0 || rank(self.bytes[starts[to] + target_len - 1]) == first + 1
+                    {
+                        out.push(Step::mv(from, to, len - row));
+                    }
+                }
+            }
+            if self.complete_suit_at(&starts, from) {
+                out.push(Step::remove(from));
+            }
+        }
+    }
+
     /// Applies a step and the removals it forces, reporting each player action to `emit`.
     pub fn apply(&mut self, rules: &Rules, step: Step, emit: &mut impl FnMut(Action)) {
+        self.apply_exactly(rules, step, emit);
+        self.force_removals(rules, emit);
+    }
+
+    /// Applies a step alone, with no removal it does not name.
+    pub fn apply_exactly(&mut self, rules: &Rules, step: Step, emit: &mut impl FnMut(Action)) {
         match step.kind() {
             KIND_MOVE => {
                 let (from, to, count) = (step.from(), step.to(), step.count());
@@ -311,7 +345,6 @@ impl State {
                 self.remove(rules, column);
             }
         }
-        self.force_removals(rules, emit);
     }
 
     fn remove(&mut self, rules: &Rules, column: usize) {

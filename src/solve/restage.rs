@@ -1,0 +1,280 @@
+//! Re-searching each stage of a won line for a shorter way to the same end. Between two deals the stock
+//! stands still, so the position a stage ends in (just before its deal, or won) is all that the rest of
+//! the line needs: any shorter way from the stage's start to exactly that position keeps the line winning.
+//! The staged search finds its stages greedily and the cuts of `shorten.rs` only drop what wanders, so a
+//! stage often ends where a direct route would have got in far fewer moves.
+//!
+//! Each stage is a weighted A* search from its start to its end over every legal move and removal (none
+//! of the search's pruning, so the end is always reachable), guided by a count of the runs that still
+//! have to leave each column and to arrive in it. Bounded by a count of positions generated in each
+//! stage, not by time, so it is the same on every machine.
+
+use super::state::{Rules, State};
+use crate::game::Game;
+use crate::game::cards::byte::follows_in_suit;
+use crate::game::spider::{self, Table};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+/// The most positions generated in the search of one stage: a few hundredths of a second.
+const BUDGET: u64 = 100_000;
+
+/// The heuristic's weight against the moves made, as a ratio: above 1, the search trades the shortest
+/// route for finding one at all within the budget.
+const WEIGHT: (u32, u32) = (3, 2);
+
+/// `line`, won from `start` with autoremove off, with each stage's stretch replaced by a shorter one to the
+/// same position where the search finds one.
+pub(super) fn restage(game: &Game, start: &Table, line: &[spider::Action]) -> Vec<spider::Action> {
+    let game = Game {
+        autoremove: false,
+        ..*game
+    };
+    let mut positions = Vec::with_capacity(line.len() + 1);
+    let mut position = start.clone();
+    positions.push(position.clone());
+    for &action in line {
+        if position.apply(action, &game, false).is_err() {
+            return line.to_vec();
+        }
+        positions.push(position.clone());
+    }
+    let mut shorter = Vec::with_capacity(line.len());
+    let mut from = 0;
+    // Each stage: the actions from `from` up to the next deal (or the end).
+    while from < line.len() {
+        let to = line[from..]
+            .iter()
+            .position(|&a| a == spider::Action::Deal)
+            .map_or(line.len(), |k| from + k);
+        let stretch = &line[from..to];
+        let found = if stretch.len() > 2 {
+            route(&game, &positions[from], &positions[to], stretch.len())
+        } else {
+            None
+        };
+        shorter.extend(found.as_deref().unwrap_or(stretch));
+        if to < line.len() {
+            shorter.push(spider::Action::Deal);
+        }
+        from = to + 1;
+    }
+    shorter
+}
+
+struct Node {
+    state: State,
+    parent: u32,
+    action: spider::Action,
+    moves: u16,
+}
+
+/// A route from `start` to `end` in fewer than `bound` actions, if the search finds one.
+fn route(game: &Game, start: &Table, end: &Table, bound: usize) -> Option<Vec<spider::Action>> {
+    let (rules, root) = State::from_table(game, start).ok()?;
+    let (_, goal) = State::from_table(game, end).ok()?;
+    let target = Target::new(&rules, &goal);
+    let mut nodes = vec![Node {
+        state: root,
+        parent: u32::MAX,
+        action: spider::Action::Deal,
+        moves: 0,
+    }];
+    let mut best_moves: HashMap<u64, u16> = HashMap::new();
+    best_moves.insert(root.hash(), 0);
+    let mut open = BinaryHeap::new();
+    open.push((Reverse((0u32, target.distance(&rules, &root)?)), 0u32));
+    let mut steps = Vec::new();
+    let mut work = 0;
+    while let Some((_, index)) = open.pop() {
+        let node = &nodes[index as usize];
+        let (state, moves) = (node.state, node.moves);
+        if state == goal {
+            let mut actions = Vec::with_capacity(moves as usize);
+            let mut at = index;
+            while at != 0 {
+                actions.push(nodes[at as usize].action);
+                at = nodes[at as usize].parent;
+            }
+            actions.reverse();
+            return Some(actions);
+        }
+        if best_moves.get(&state.hash()).is_some_and(|&m| m < moves) {
+            continue;
+        }
+        state.every_step(&rules, &mut steps);
+        for &step in &steps {
+            work += 1;
+            let mut next = state;
+            let mut action = spider::Action::Deal;
+            next.apply_exactly(&rules, step, &mut |a| action = a);
+            let Some(distance) = target.distance(&rules, &next) else {
+                continue;
+            };
+            let moves = moves + 1;
+            // Admissible: no action clears more than one run from a column or brings more than one.
+            if moves as usize + distance as usize >= bound {
+                continue;
+            }
+            let key = next.hash();
+            if best_moves.get(&key).is_some_and(|&m| m <= moves) {
+                continue;
+            }
+            best_moves.insert(key, moves);
+            let priority = u32::from(moves) * WEIGHT.1 + distance * WEIGHT.0;
+            open.push((Reverse((priority, distance)), nodes.len() as u32));
+            nodes.push(Node {
+                state: next,
+                parent: index,
+                action,
+                moves,
+            });
+        }
+        if work >= BUDGET {
+            return None;
+        }
+    }
+    None
+}
+
+/// The end of a stage, with what the distance to it needs at hand.
+struct Target {
+    columns: Vec<Vec<u8>>,
+    hidden: Vec<usize>,
+    /// For each column and row, the runs of one suit from that row to the end of the column.
+    runs_from: Vec<Vec<u32>>,
+    removed: usize,
+}
+
+impl Target {
+    fn new(rules: &Rules, goal: &State) -> Target {
+        let (starts, _) = goal.starts(rules);
+        let columns: Vec<Vec<u8>> = (0..rules.columns)
+            .map(|c| goal.column(&starts, c).to_vec())
+            .collect();
+        let runs_from = columns
+            .iter()
+            .map(|cards| {
+                let mut runs = vec![0; cards.len() + 1];
+                for i in (0..cards.len()).rev() {
+                    let joined = i + 1 < cards.len() && follows_in_suit(cards[i + 1], cards[i]);
+                    runs[i] = runs[i + 1] + u32::from(!joined);
+                }
+                runs
+            })
+            .collect();
+        Target {
+            hidden: (0..rules.columns).map(|c| goal.hidden(c)).collect(),
+            columns,
+            runs_from,
+            removed: goal.removed(),
+        }
+    }
+
+    /// A lower bound on the actions from `state` to the target, or `None` when it cannot be reached: a
+    /// card turned up that the target has face down, or a suit too many removed. Every card above what a
+    /// column shares with the target must leave it, each face-down one on its own and the face-up ones at
+    /// best a run of one suit at a time, and the target's cards above that must arrive, a run at a time.
+    fn distance(&self, rules: &Rules, state: &State) -> Option<u32> {
+        if state.removed() > self.removed {
+            return None;
+        }
+        let (starts, _) = state.starts(rules);
+        let (mut leave, mut arrive) = (0, 0);
+        for c in 0..rules.columns {
+            let hidden = state.hidden(c);
+            let want = &self.columns[c];
+            if hidden < self.hidden[c] {
+                return None;
+            }
+            let cards = state.column(&starts, c);
+            let mut shared = cards.iter().zip(want).take_while(|(a, b)| a == b).count();
+            if shared < self.hidden[c] {
+                return None;
+            }
+            // A card face down here but up in the target turns only once everything above it has left.
+            if hidden > self.hidden[c] {
+                shared = shared.min(self.hidden[c] + 1);
+            }
+            let down = hidden.saturating_sub(shared);
+            leave += down as u32;
+            let up = shared.max(hidden);
+            if up < cards.len() {
+                leave += 1 + cards[up..]
+                    .windows(2)
+                    .filter(|w| !follows_in_suit(w[1], w[0]))
+                    .count() as u32;
+            }
+            arrive += self.runs_from[c][shared.min(want.len())];
+        }
+        Some(leave.max(arrive))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::position::{Action, Position};
+    use crate::solve::{Limits, Outcome, solve, wins};
+
+    /// Each position a line reaches just before a deal, and its last, with the suits removed in one order
+    /// (a route may remove two suits the other way round, which the rest of the line does not mind).
+    fn stage_ends(game: &Game, start: &Table, line: &[spider::Action]) -> Vec<Table> {
+        let game = Game {
+            autoremove: false,
+            ..*game
+        };
+        let mut position = start.clone();
+        let mut ends = Vec::new();
+        for &action in line {
+            if action == spider::Action::Deal {
+                ends.push(position.clone());
+            }
+            position.apply(action, &game, false).unwrap();
+        }
+        ends.push(position);
+        for end in &mut ends {
+            end.removed.sort();
+        }
+        ends
+    }
+
+    /// The search's own line, re-searched stage by stage, is shorter, still wins, and passes through the
+    /// same position before every deal.
+    #[test]
+    fn each_stage_gets_a_shorter_route_to_the_same_end() {
+        for suits in [1, 2, 4] {
+            let game = Game {
+                suits,
+                ..Game::default()
+            };
+            let start = game.layout(3);
+            let limits = Limits {
+                shorten: false,
+                ..Limits::default()
+            };
+            let Outcome::Won(line) = solve(&game, &start, &limits).unwrap().outcome else {
+                panic!("deal 3 is won at {suits} suits");
+            };
+            let Position::Spider(table) = &start else {
+                unreachable!()
+            };
+            let steps: Vec<spider::Action> = line
+                .iter()
+                .map(|a| match a {
+                    Action::Spider(a) => *a,
+                    Action::Reno(_) => unreachable!(),
+                })
+                .collect();
+            let shorter = restage(&game, table, &steps);
+            assert!(shorter.len() < steps.len(), "{suits} suits");
+            let actions: Vec<Action> = shorter.iter().copied().map(Action::Spider).collect();
+            assert!(wins(&game, &start, &actions), "{suits} suits");
+            assert_eq!(
+                stage_ends(&game, table, &shorter),
+                stage_ends(&game, table, &steps),
+                "{suits} suits"
+            );
+        }
+    }
+}
