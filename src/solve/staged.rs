@@ -201,7 +201,8 @@ fn stage(
             let mut child = state;
             child.apply(rules, step, &mut |_| {});
             budget.positions += 1;
-            if !seen.insert(child.hash()) {
+            let hash = child.hash();
+            if !seen.insert(hash) {
                 continue;
             }
             if child.is_won(rules) {
@@ -209,7 +210,9 @@ fn stage(
                 return StageEnd::Won((links.len() - 1) as u32);
             }
             heap.push(Entry {
-                score: Reverse(child.eval(rules, weights) + weights.step * (depth as i32 + 1)),
+                score: Reverse(
+                    child.eval_hashed(rules, weights, hash) + weights.step * (depth as i32 + 1),
+                ),
                 order,
                 parent: index,
                 step: step.0,
@@ -226,8 +229,7 @@ fn stage(
     // The positions that allow a deal, best first.
     let mut ready: Vec<(i32, u32)> = Vec::new();
     for (i, (_, state, depth)) in expanded.iter().enumerate() {
-        state.steps(rules, steps);
-        if steps.last() == Some(&Step::deal()) {
+        if state.can_deal(rules) {
             ready.push((
                 state.eval(rules, weights) + weights.step * *depth as i32,
                 i as u32,

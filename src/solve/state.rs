@@ -173,6 +173,11 @@ impl State {
         rank(top) == 13 && (1..13).all(|i| column[n - 13 + i] + i as u8 == top)
     }
 
+    /// Whether the rules allow a deal here.
+    pub fn can_deal(&self, rules: &Rules) -> bool {
+        self.deal_allowed(rules, &self.starts(rules).0)
+    }
+
     fn deal_allowed(&self, rules: &Rules, starts: &[usize; MAX_COLUMNS]) -> bool {
         if self.stock() == 0 {
             return false;
@@ -204,25 +209,43 @@ impl State {
         let mut complete = true;
         let (starts, _) = self.starts(rules);
         let first_empty = (0..rules.columns).find(|&c| self.len(c) == 0);
+        // For each rank, the columns whose bottom card takes a card of that rank (bits by column): the moves
+        // out of a column are then found from the ranks of its run, not by trying every column.
+        let mut takes = [0u16; 16];
+        for c in 0..rules.columns {
+            let len = self.len(c);
+            if len > 0 {
+                let onto = rank(self.bytes[starts[c] + len - 1]);
+                takes[onto as usize - 1] |= 1 << c;
+            }
+        }
+        // Nothing goes on an Ace.
+        takes[0] = 0;
+        let spaces = (0..rules.columns).filter(|&c| self.len(c) == 0).count();
         for from in 0..rules.columns {
             let len = self.len(from);
             if len == 0 {
                 continue;
             }
+            // A run goes into the first space only.
+            if spaces > 1 {
+                complete = false;
+            }
             let column = self.column(&starts, from);
             let hidden = self.hidden(from);
             let head = Self::run_start(column, hidden);
             let bottom = column[len - 1];
-            for to in 0..rules.columns {
-                if to == from {
-                    continue;
-                }
+            let mut targets = first_empty.map_or(0, |c| 1u16 << c);
+            for r in rank(bottom)..=rank(column[head]) {
+                targets |= takes[r as usize];
+            }
+            targets &= !(1 << from);
+            // The columns in order, as the search's tie-breaking depends on the order of the steps.
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
                 let target_len = self.len(to);
                 if target_len == 0 {
-                    if Some(to) != first_empty {
-                        complete = false;
-                        continue;
-                    }
                     // Any part of the run into a space, but not a whole column (pointless).
                     let most = len - head;
                     for count in 1..=most {
@@ -233,15 +256,7 @@ impl State {
                     continue;
                 }
                 let onto = self.bytes[starts[to] + target_len - 1];
-                // Needs a card one rank lower than `onto`, in the movable run (nothing goes on an Ace).
-                if rank(onto) == 1 {
-                    continue;
-                }
-                let want = rank(onto) - 1;
-                if want < rank(bottom) || want > rank(column[head]) {
-                    continue;
-                }
-                let count = (want - rank(bottom)) as usize + 1;
+                let count = (rank(onto) - 1 - rank(bottom)) as usize + 1;
                 let first = len - count;
                 // Splitting a same-suit run only to put its lower part on another suit: skip.
                 if first > head && !follows_in_suit(column[first], onto) {
@@ -386,6 +401,11 @@ impl State {
 
     /// How far from won this looks, in eighths of a point; lower is better.
     pub fn eval(&self, rules: &Rules, weights: &Weights) -> i32 {
+        self.eval_hashed(rules, weights, self.hash())
+    }
+
+    /// `eval`, given the state's `hash` (the noise is drawn from it), for a search that has it at hand.
+    pub fn eval_hashed(&self, rules: &Rules, weights: &Weights, hash: u64) -> i32 {
         let (starts, _) = self.starts(rules);
         let mut score = 0;
         for c in 0..rules.columns {
@@ -417,8 +437,7 @@ impl State {
             return score * 8;
         }
         // A fixed pseudo-random amount a position, below `noise` eighths of a point.
-        let jitter =
-            ((self.hash() ^ weights.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as i32;
+        let jitter = ((hash ^ weights.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as i32;
         score * 8 + jitter % weights.noise
     }
 }
