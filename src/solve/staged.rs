@@ -174,20 +174,21 @@ fn stage(
                 stage_cut = true;
             }
         }
-        let (node, state, depth) = if entry.step == u32::MAX {
+        // Every state `apply` makes is settled; a start may not be (the position the solve was given).
+        let (node, state, depth, settled) = if entry.step == u32::MAX {
             let state = starts
                 .iter()
                 .find(|(n, _)| *n == entry.parent)
                 .expect("a start node")
                 .1;
-            (entry.parent, state, 0)
+            (entry.parent, state, 0, state.settled(rules))
         } else {
             let parent = &expanded[entry.parent as usize];
             let mut state = parent.1;
             let step = Step(entry.step);
             state.apply(rules, step, &mut |_| {});
             links.push((parent.0, step));
-            ((links.len() - 1) as u32, state, parent.2 + 1)
+            ((links.len() - 1) as u32, state, parent.2 + 1, true)
         };
         let index = expanded.len() as u32;
         expanded.push((node, state, depth));
@@ -199,7 +200,11 @@ fn stage(
                 continue;
             }
             let mut child = state;
-            child.apply(rules, step, &mut |_| {});
+            if settled {
+                child.apply_settled(rules, step, &mut |_| {});
+            } else {
+                child.apply(rules, step, &mut |_| {});
+            }
             budget.positions += 1;
             let hash = child.hash();
             if !seen.insert(hash) {

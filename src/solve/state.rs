@@ -311,8 +311,30 @@ impl State {
         self.force_removals(rules, emit);
     }
 
-    /// Applies a step alone, with no removal it does not name.
-    pub fn apply_exactly(&mut self, rules: &Rules, step: Step, emit: &mut impl FnMut(Action)) {
+    /// `apply` for a state with no removal to force (`settled`), as every state `apply` makes is: then
+    /// only a step that may have completed a suit needs the search for one.
+    pub fn apply_settled(&mut self, rules: &Rules, step: Step, emit: &mut impl FnMut(Action)) {
+        if self.apply_exactly(rules, step, emit) {
+            self.force_removals(rules, emit);
+        }
+    }
+
+    /// Whether no complete suit here must leave at once (a position given to the search may have one).
+    pub fn settled(&self, rules: &Rules) -> bool {
+        let mut after = *self;
+        let mut settled = true;
+        after.force_removals(rules, &mut |_| settled = false);
+        settled
+    }
+
+    /// Applies a step alone, with no removal it does not name. Returns whether a suit may be complete now
+    /// that could be removed.
+    pub fn apply_exactly(
+        &mut self,
+        rules: &Rules,
+        step: Step,
+        emit: &mut impl FnMut(Action),
+    ) -> bool {
         match step.kind() {
             KIND_MOVE => {
                 let (from, to, count) = (step.from(), step.to(), step.count());
@@ -332,6 +354,15 @@ impl State {
                 self.bytes[LEN + from] -= count as u8;
                 self.bytes[LEN + to] += count as u8;
                 self.turn(from);
+                // Only the column moved onto can have a new complete suit, ending in an Ace; and a move
+                // changes neither the cards on the table nor the stock, so in a settled state a suit
+                // left there before because removing it was not safe is not safe now either.
+                let last = if from < to {
+                    to_end - 1
+                } else {
+                    to_end + count - 1
+                };
+                rank(self.bytes[last]) == 1
             }
             KIND_DEAL => {
                 emit(Action::Deal);
@@ -353,11 +384,13 @@ impl State {
                 debug_assert!(at >= end);
                 self.bytes[..MAX_CARDS].copy_from_slice(&cards);
                 self.bytes[STOCK] = stock as u8;
+                true
             }
             _ => {
                 let column = step.from();
                 emit(Action::Remove { column });
                 self.remove(rules, column);
+                true
             }
         }
     }
@@ -416,17 +449,17 @@ impl State {
             }
             let hidden = self.hidden(c);
             score += weights.hidden * hidden as i32;
-            let mut breaks = 0;
-            for w in column[hidden..].windows(2) {
-                if follows_in_suit(w[1], w[0]) {
-                } else if follows_by_rank(w[1], w[0]) {
-                    score += weights.rank_join;
-                    breaks += 1;
-                } else {
-                    score += weights.broken;
-                    breaks += 1;
-                }
+            // Counted without branches, so that the loop runs on whole vectors: a pair in suit is also
+            // a pair by rank.
+            let (mut in_suit, mut by_rank) = (0, 0);
+            let up = &column[hidden..];
+            for (&upper, &lower) in up.iter().zip(&up[1..]) {
+                in_suit += i32::from(follows_in_suit(lower, upper));
+                by_rank += i32::from(follows_by_rank(lower, upper));
             }
+            let pairs = up.len() as i32 - 1;
+            let breaks = pairs - in_suit;
+            score += weights.rank_join * (by_rank - in_suit) + weights.broken * (pairs - by_rank);
             if hidden > 0 {
                 score += weights.cover * (breaks + 1);
             }
