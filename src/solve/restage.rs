@@ -74,6 +74,7 @@ fn route(game: &Game, start: &Table, end: &Table, bound: usize) -> Option<Vec<sp
     let (rules, root) = State::from_table(game, start).ok()?;
     let (_, goal) = State::from_table(game, end).ok()?;
     let target = Target::new(&rules, &goal);
+    // The root has no action of its own; `Deal` only fills the place (a stage has none).
     let mut nodes = vec![Node {
         state: root,
         parent: u32::MAX,

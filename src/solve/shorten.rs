@@ -10,7 +10,10 @@
 //!   filled. The deletion is kept when the replay reaches a position the line reaches later (the line then
 //!   goes on from there, shorter), or plays to the end and wins.
 //!
-//! Deterministic (no clock), and bounded: at most `BUDGET` actions applied in all.
+//! Then each stage between two deals is searched again for a shorter route to the same end
+//! (`restage.rs`), and the cuts run again on what that changed.
+//!
+//! Deterministic (no clock), and bounded: at most `BUDGET` actions applied by the cuts each time they run.
 
 use super::restage;
 use crate::game::Game;
@@ -54,7 +57,6 @@ pub(super) fn shorten(game: &Game, start: &Position, line: &[Action]) -> Vec<Act
     };
     line_now.cut_cycles();
     shortener.passes(&mut line_now);
-    // A direct route through each stage, then the cuts again on what it changed.
     // A direct route through each stage, then the cuts again (with their budget afresh) on what it changed.
     let restaged = restage::restage(&game, start, &line_now.steps);
     if restaged.len() < line_now.steps.len()

@@ -453,11 +453,11 @@ impl State {
             // a pair by rank.
             let (mut in_suit, mut by_rank) = (0, 0);
             let up = &column[hidden..];
-            for (&upper, &lower) in up.iter().zip(&up[1..]) {
+            for (&upper, &lower) in up.iter().zip(up.iter().skip(1)) {
                 in_suit += i32::from(follows_in_suit(lower, upper));
                 by_rank += i32::from(follows_by_rank(lower, upper));
             }
-            let pairs = up.len() as i32 - 1;
+            let pairs = up.len().saturating_sub(1) as i32;
             let breaks = pairs - in_suit;
             score += weights.rank_join * (by_rank - in_suit) + weights.broken * (pairs - by_rank);
             if hidden > 0 {
