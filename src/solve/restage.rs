@@ -240,7 +240,8 @@ impl Target {
 mod tests {
     use super::*;
     use crate::game::position::{Action, Position};
-    use crate::solve::{Limits, Outcome, solve, wins};
+    use crate::solve::shorten::tests::searched;
+    use crate::solve::wins;
 
     /// Each position a line reaches just before a deal, and its last, with the suits removed in one order
     /// (a route may remove two suits the other way round, which the rest of the line does not mind).
@@ -274,13 +275,7 @@ mod tests {
                 ..Game::default()
             };
             let start = game.layout(3);
-            let limits = Limits {
-                shorten: false,
-                ..Limits::default()
-            };
-            let Outcome::Won(line) = solve(&game, &start, &limits).unwrap().outcome else {
-                panic!("deal 3 is won at {suits} suits");
-            };
+            let line = searched(&game, &start);
             let Position::Spider(table) = &start else {
                 unreachable!()
             };

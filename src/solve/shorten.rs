@@ -318,12 +318,12 @@ impl Shortener<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::solve::{Limits, Outcome, solve, wins};
 
     /// The search's own line for a deal, not shortened.
-    fn searched(game: &Game, start: &Position) -> Vec<Action> {
+    pub(in crate::solve) fn searched(game: &Game, start: &Position) -> Vec<Action> {
         let limits = Limits {
             shorten: false,
             ..Limits::default()
