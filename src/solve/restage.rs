@@ -16,6 +16,7 @@ use crate::game::cards::byte::follows_in_suit;
 use crate::game::spider::{self, Table};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The most positions generated in the search of one stage: a few hundredths of a second.
 const BUDGET: u64 = 100_000;
@@ -86,6 +87,22 @@ fn stretch(
     both
 }
 
+/// The keys of `route`'s table are `State::hash`es already, and need no hashing again.
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("the table's keys are u64")
+    }
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
+}
+
 struct Node {
     state: State,
     parent: u32,
@@ -105,7 +122,7 @@ fn route(game: &Game, start: &Table, end: &Table, bound: usize) -> Option<Vec<sp
         action: spider::Action::Deal,
         moves: 0,
     }];
-    let mut best_moves: HashMap<u64, u16> = HashMap::new();
+    let mut best_moves: HashMap<u64, u16, BuildHasherDefault<PassThrough>> = HashMap::default();
     best_moves.insert(root.hash(), 0);
     let mut open = BinaryHeap::new();
     open.push((Reverse((0u32, target.distance(&rules, &root)?)), 0u32));
