@@ -7,8 +7,8 @@
 //! Each stage is a weighted A* search from its start to its end over every legal move and removal (none
 //! of the search's pruning, so the end is always reachable), guided by a count of the runs that still
 //! have to leave each column and to arrive in it. A long stage the search cannot finish is split at the
-//! position halfway along and each half routed on its own, and so on down. Bounded by a count of positions generated in each
-//! stage, not by time, so it is the same on every machine.
+//! position halfway along and each half routed on its own, and so on down. Bounded by a count of positions
+//! generated in each search, not by time, so it is the same on every machine.
 
 use super::state::{Rules, State};
 use crate::game::Game;
@@ -30,22 +30,15 @@ const SPLIT: usize = 30;
 /// route for finding one at all within the budget.
 const WEIGHT: (u32, u32) = (3, 2);
 
-/// `line`, won from `start` with autoremove off, with each stage's stretch replaced by a shorter one to the
-/// same position where the search finds one.
-pub(super) fn restage(game: &Game, start: &Table, line: &[spider::Action]) -> Vec<spider::Action> {
-    let game = Game {
-        autoremove: false,
-        ..*game
-    };
-    let mut positions = Vec::with_capacity(line.len() + 1);
-    let mut position = start.clone();
-    positions.push(position.clone());
-    for &action in line {
-        if position.apply(action, &game, false).is_err() {
-            return line.to_vec();
-        }
-        positions.push(position.clone());
-    }
+/// `line`, won with autoremove off, with each stage's stretch replaced by a shorter one to the same position
+/// where the search finds one; `positions[k]` is the position after `k` of its actions (`shorten.rs` has
+/// them at hand).
+pub(super) fn restage(
+    game: &Game,
+    positions: &[Table],
+    line: &[spider::Action],
+) -> Vec<spider::Action> {
+    debug_assert_eq!(positions.len(), line.len() + 1);
     let mut shorter = Vec::with_capacity(line.len());
     let mut from = 0;
     // Each stage: the actions from `from` up to the next deal (or the end).
@@ -54,7 +47,7 @@ pub(super) fn restage(game: &Game, start: &Table, line: &[spider::Action]) -> Ve
             .iter()
             .position(|&a| a == spider::Action::Deal)
             .map_or(line.len(), |k| from + k);
-        shorter.extend(stretch(&game, &positions, line, from, to));
+        shorter.extend(stretch(game, positions, line, from, to));
         if to < line.len() {
             shorter.push(spider::Action::Deal);
         }
@@ -263,23 +256,33 @@ mod tests {
     /// Each position a line reaches just before a deal, and its last, with the suits removed in one order
     /// (a route may remove two suits the other way round, which the rest of the line does not mind).
     fn stage_ends(game: &Game, start: &Table, line: &[spider::Action]) -> Vec<Table> {
+        let positions = positions(game, start, line);
+        let mut ends: Vec<Table> = line
+            .iter()
+            .zip(&positions)
+            .filter(|(action, _)| **action == spider::Action::Deal)
+            .map(|(_, position)| position.clone())
+            .chain(positions.last().cloned())
+            .collect();
+        for end in &mut ends {
+            end.removed.sort();
+        }
+        ends
+    }
+
+    /// The position after each number of actions of `line`, played with autoremove off.
+    fn positions(game: &Game, start: &Table, line: &[spider::Action]) -> Vec<Table> {
         let game = Game {
             autoremove: false,
             ..*game
         };
         let mut position = start.clone();
-        let mut ends = Vec::new();
+        let mut positions = vec![position.clone()];
         for &action in line {
-            if action == spider::Action::Deal {
-                ends.push(position.clone());
-            }
             position.apply(action, &game, false).unwrap();
+            positions.push(position.clone());
         }
-        ends.push(position);
-        for end in &mut ends {
-            end.removed.sort();
-        }
-        ends
+        positions
     }
 
     /// The search's own line, re-searched stage by stage, is shorter, still wins, and passes through the
@@ -303,7 +306,11 @@ mod tests {
                     Action::Reno(_) => unreachable!(),
                 })
                 .collect();
-            let shorter = restage(&game, table, &steps);
+            let game = Game {
+                autoremove: false,
+                ..game
+            };
+            let shorter = restage(&game, &positions(&game, table, &steps), &steps);
             assert!(shorter.len() < steps.len(), "{suits} suits");
             let actions: Vec<Action> = shorter.iter().copied().map(Action::Spider).collect();
             assert!(wins(&game, &start, &actions), "{suits} suits");

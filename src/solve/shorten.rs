@@ -58,7 +58,7 @@ pub(super) fn shorten(game: &Game, start: &Position, line: &[Action]) -> Vec<Act
     line_now.cut_cycles();
     shortener.passes(&mut line_now);
     // A direct route through each stage, then the cuts again (with their budget afresh) on what it changed.
-    let restaged = restage::restage(&game, start, &line_now.steps);
+    let restaged = restage::restage(&game, &line_now.positions, &line_now.steps);
     if restaged.len() < line_now.steps.len()
         && let Some(mut again) = shortener.line(restaged)
     {
