@@ -4,6 +4,7 @@
 use crate::game::Game;
 use crate::game::event::Event;
 use crate::game::position::{Action, Position, Refusal, Source, Status, Target};
+use crate::hint::Hint;
 
 /// One action in the history, with what undo needs to take it back exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +52,9 @@ pub struct Session {
     hints: u32,
     /// The solver was asked about this game (`solve`): `info` and the statistics say so.
     assisted: bool,
+    /// The last hint given that keeps to a plan (`Hint::then`), and the number of actions in effect
+    /// once its action is played: its plan goes on from there, while nothing else was played.
+    kept: Option<(usize, Hint)>,
 }
 
 impl Session {
@@ -64,6 +68,7 @@ impl Session {
             cheat: 0,
             hints: 0,
             assisted: false,
+            kept: None,
         }
     }
 
@@ -82,6 +87,18 @@ impl Session {
     /// Actions made and still in effect.
     pub fn moves(&self) -> usize {
         self.cursor
+    }
+
+    /// Remembers `hint`, given in the position in hand, when it keeps to a plan.
+    pub fn keep(&mut self, hint: &Hint) {
+        self.kept = (!hint.then.is_empty()).then(|| (self.cursor + 1, hint.clone()));
+    }
+
+    /// The hint remembered by `keep`, if its action is the last one played and nothing since.
+    pub fn kept_hint(&self) -> Option<&Hint> {
+        let (at, hint) = self.kept.as_ref()?;
+        let played = self.cursor.checked_sub(1).map(|i| self.history[i].action);
+        (self.cursor == *at && played == Some(hint.action)).then_some(hint)
     }
 
     pub fn cheat(&self) -> u32 {

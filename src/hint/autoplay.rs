@@ -1,7 +1,7 @@
 //! Whole games played with the hint alone, no undo, from a deal's start to a win or a loss: what `auto`
 //! and `spider autoplay` play.
 
-use super::{Budget, Rng, View, Visited, hint, stage};
+use super::{Budget, Hint, Rng, View, Visited, hint, kept, stage};
 use crate::game::Game;
 use crate::game::position::{Action, Position, Status};
 use std::time::Instant;
@@ -133,6 +133,8 @@ pub fn play_on(
         slowest: 0.0,
         slowest_processor: 0.0,
     };
+    // The last hint, whose plan the next may keep to (`Hint::then`).
+    let mut last: Option<Hint> = None;
     while position.status(game) == Status::Playing && line.len() < MAX_ACTIONS {
         if until(position) {
             ended.stopped = true;
@@ -142,7 +144,10 @@ pub fn play_on(
         visited.insert(&view);
         let mut rng = Rng::for_stage(seed, stage(&view)).redrawn(draw);
         let (asked, processor) = (Instant::now(), thread_seconds());
-        let advice = hint(&view, visited, budget, &mut rng);
+        let advice = match last.as_ref().and_then(|h| kept(&view, h)) {
+            Some(next) => Some(next),
+            None => hint(&view, visited, budget, &mut rng),
+        };
         ended.slowest = ended.slowest.max(asked.elapsed().as_secs_f64());
         ended.slowest_processor = ended.slowest_processor.max(thread_seconds() - processor);
         if budget.interrupt.requested() {
@@ -160,6 +165,7 @@ pub fn play_on(
             break;
         }
         line.push(advice.action);
+        last = Some(advice);
     }
     ended
 }

@@ -141,7 +141,7 @@ pub(super) fn vote(
     preferred: Option<&[Action]>,
     rng: &mut Rng,
     interrupt: Interrupt,
-) -> Option<(Action, Plan)> {
+) -> Option<(Action, Plan, Vec<Action>)> {
     if view.stock() > 0 {
         return None;
     }
@@ -151,14 +151,17 @@ pub(super) fn vote(
     let worlds: Vec<Position> = (0..count).map(|_| view.sample(rng)).collect();
     if count > 1 {
         let proposers: Vec<Position> = (0..PROPOSERS).map(|_| view.sample(rng)).collect();
-        if let Some(chosen) = vote_plans(&game, &proposers, &worlds, visited, preferred, allowance)
+        if let Some((action, plan)) =
+            vote_plans(&game, &proposers, &worlds, visited, preferred, allowance)
         {
-            return Some(chosen);
+            return Some((action, plan, Vec::new()));
         }
     }
     let preferred = preferred.and_then(|plan| plan.first().copied());
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut refused: Vec<Action> = Vec::new();
+    // The first won line that goes back, up to its first turned card: the plan of last resort.
+    let mut back: Option<(Vec<Action>, Option<usize>)> = None;
     for (index, world) in worlds.iter().enumerate() {
         let Some(line) = winning_line(&game, world, POSITIONS, allowance) else {
             continue;
@@ -178,6 +181,11 @@ pub(super) fn vote(
         if next.apply(action, &game, game.autoremove).is_err()
             || visited.contains(&key(&View::of(&game, &next)))
         {
+            if back.is_none() {
+                let plan = cut_at_turn(&game, world, &line);
+                let turns = turned_by(&game, world, &plan);
+                back = Some((plan, turns));
+            }
             refused.push(action);
             continue;
         }
@@ -219,6 +227,28 @@ pub(super) fn vote(
             }
         }
     }
+    // Nothing else wins: go back as a won line does and keep to it up to its first turned card, played
+    // without asking again (`Hint::then`). Asked afresh at each step, the worlds' lines from the position
+    // gone back to may begin by making the move again, and the hint would go back and forth; the search
+    // alone finds nothing there. Four-suit deals 14 and 33 were given up so, won by the solver in 40
+    // actions, and are won with the plan kept (docs/hint-lab.md, stop 38).
+    if all_refused
+        && candidates.iter().all(|c| c.won.is_empty())
+        && let Some((plan, turns)) = back
+        && let Some((&action, then)) = plan.split_first()
+    {
+        let goal = turns.map_or(Goal::Improves, |column| Goal::TurnsUp { column });
+        let steps = plan.len();
+        return Some((
+            action,
+            Plan {
+                goal,
+                steps,
+                value: 0,
+            },
+            then.to_vec(),
+        ));
+    }
     let most = candidates
         .iter()
         .map(|c| c.won.len())
@@ -245,6 +275,7 @@ pub(super) fn vote(
             steps,
             value: most as i32,
         },
+        Vec::new(),
     ))
 }
 
@@ -508,7 +539,7 @@ mod tests {
             row: 0,
             to: 8,
         });
-        let (own, _) = vote(
+        let (own, _, _) = vote(
             &view,
             &HashSet::new(),
             i32::MIN,
@@ -518,7 +549,7 @@ mod tests {
         )
         .unwrap();
         assert_ne!(own, harmless);
-        let (action, plan) = vote(
+        let (action, plan, _) = vote(
             &view,
             &HashSet::new(),
             i32::MIN,
@@ -576,7 +607,7 @@ mod tests {
             .iter()
             .filter(|w| wins_after(&game, w, &own, &mut Allowance::new(Interrupt::NEVER)))
             .count();
-        let (action, plan) = vote(
+        let (action, plan, _) = vote(
             &view,
             &HashSet::new(),
             i32::MIN,
@@ -614,7 +645,7 @@ mod tests {
         back.apply(line[0], &game, game.autoremove).unwrap();
         // As if the solver's first action led back to a position met before.
         let visited = HashSet::from([key(&View::of(&game, &back))]);
-        let (action, plan) = vote(
+        let (action, plan, _) = vote(
             &view,
             &visited,
             i32::MIN,

@@ -27,7 +27,7 @@ use std::collections::HashSet;
 /// hints are never resumed or merged as one. It must change whenever the hint's advice changes (its
 /// search, evaluation, sampling or budgets by default); a change to the solver, which its endgame asks,
 /// changes `solve::VERSION`, which those files carry too.
-pub const VERSION: &str = "2";
+pub const VERSION: &str = "3";
 
 /// How hard the hint thinks: positions searched and worlds sampled per decision. Counts, not time, so a
 /// hint is the same on every machine.
@@ -146,6 +146,9 @@ pub struct Hint {
     pub builds: Option<(Card, Card)>,
     /// The column whose face-down card this action itself turns up.
     pub turns: Option<usize>,
+    /// The rest of a plan the hint keeps to, played next without asking again while it applies (`kept`):
+    /// only when the stuck hint follows a line that goes back to a position met before. Empty otherwise.
+    pub then: Vec<Action>,
 }
 
 /// Everything seen so far in the game, as keys of views: the hint never leads back to one. And, for each
@@ -205,7 +208,7 @@ fn key(view: &View) -> u64 {
 /// or every action leads back to a position met before).
 pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> Option<Hint> {
     let budget = &budget.at(view);
-    let (action, plan) = if view.game().kind.is_spider() {
+    let (action, plan, then) = if view.game().kind.is_spider() {
         let table = spider::Table::from_view(view)?;
         let ctx = spider::Context::new(view, &WEIGHTS);
         let floor = visited.floor(view).unwrap_or(i32::MIN);
@@ -223,7 +226,8 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
             - searched
                 .as_ref()
                 .map_or(0, |found| found.generated.min(GENERATED));
-        let searched = searched.map(|found| (spider::action(view, found.step), found.plan));
+        let searched =
+            searched.map(|found| (spider::action(view, found.step), found.plan, Vec::new()));
         match searched {
             // Stuck: before giving up, see whether the solver wins sampled worlds.
             None => endgame::vote(view, &visited.keys, floor, None, rng, budget.interrupt)?,
@@ -233,7 +237,7 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
             // action won 466 against 455 for playing the worlds' most common first action; at two
             // suits, asking at every decision once the stock is dealt won 123 against 123 over deals
             // 1..200, several times slower).
-            Some((action, _)) if endgame::worth_asking(view) => {
+            Some((action, _, _)) if endgame::worth_asking(view) => {
                 let plan = if view.unseen().is_empty() {
                     vec![action]
                 } else {
@@ -255,9 +259,29 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
             Some(searched) => searched,
         }
     } else {
-        reno::search(view, &visited.keys, budget, rng)?
+        let (action, plan) = reno::search(view, &visited.keys, budget, rng)?;
+        (action, plan, Vec::new())
     };
-    Some(describe(view, action, plan))
+    let mut hint = describe(view, action, plan);
+    hint.then = then;
+    Some(hint)
+}
+
+/// The next action of the plan `hint` keeps to (its `then`), as the hint in `view`, the position after
+/// `hint`'s action; `None` when it keeps to none or the action no longer applies.
+pub fn kept(view: &View, hint: &Hint) -> Option<Hint> {
+    let (&action, rest) = hint.then.split_first()?;
+    let game = view.game();
+    view.sample(&mut Rng::new(0))
+        .apply(action, game, game.autoremove)
+        .ok()?;
+    let plan = Plan {
+        steps: hint.then.len(),
+        ..hint.plan
+    };
+    let mut next = describe(view, action, plan);
+    next.then = rest.to_vec();
+    Some(next)
 }
 
 /// What the first action of a plan does, read from the view.
@@ -270,6 +294,7 @@ fn describe(view: &View, action: Action, plan: Plan) -> Hint {
         onto: None,
         builds: None,
         turns: None,
+        then: Vec::new(),
     };
     match action {
         Action::Spider(SpiderAction::Move { from, row, to }) => {
@@ -337,6 +362,9 @@ pub fn visited_in(session: &Session) -> Visited {
 /// to stop before the hint was found (the caller tells the two apart).
 pub fn for_session(session: &Session, interrupt: Interrupt) -> Option<Hint> {
     let view = View::of(session.game(), session.position());
+    if let Some(next) = session.kept_hint().and_then(|hint| kept(&view, hint)) {
+        return Some(next);
+    }
     let visited = visited_in(session);
     let mut rng = Rng::for_stage(session.seed(), stage(&view));
     let budget = Budget {

@@ -177,6 +177,9 @@ impl Interpreter {
                 if self.interrupt.requested() {
                     return Err(stopped("the hint was interrupted; nothing changed"));
                 }
+                if let Some(hint) = &hint {
+                    session.keep(hint);
+                }
                 session.count_hint();
                 Reply::Hint(hint)
             }
@@ -277,6 +280,7 @@ impl Interpreter {
                 stopped = true;
                 break;
             };
+            session.keep(&hint);
             session.count_hint();
             match session.play(hint.action) {
                 Ok(events) => {
