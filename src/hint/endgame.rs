@@ -195,7 +195,7 @@ pub(super) fn vote(
             longest: line.len(),
         });
     }
-    // Every line began by going back to a position met before, which the hint never does: the worlds
+    // Every line began by going back to a position met before, which the hint avoids: the worlds
     // are won, but not by an action it may play, so test every action that makes progress.
     let all_refused = candidates.is_empty() && !refused.is_empty();
     if all_refused {

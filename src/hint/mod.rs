@@ -151,7 +151,8 @@ pub struct Hint {
     pub then: Vec<Action>,
 }
 
-/// Everything seen so far in the game, as keys of views: the hint never leads back to one. And, for each
+/// Everything seen so far in the game, as keys of views: the hint leads back to one only as a stuck
+/// endgame's last resort (`Hint::then`). And, for each
 /// stage of the game (cards still face down, in the stock, suits removed), the best arrangement reached in
 /// it: between two new cards, a plan that turns nothing must beat it, so play cannot wander for ever.
 #[derive(Clone, Debug, Default)]
