@@ -228,8 +228,8 @@ pub const COMMANDS: &[Usage] = &[
         synopsis: "hint",
         summary: "the best next action and why, judged without looking at face-down cards",
         detail: "The hint sees what you see: the face-up cards, how many are face down and in the stock, \
-                 and which cards are still unseen, never where they are. It never leads back to a position \
-                 met before in the game. info counts the hints asked.",
+                 and which cards are still unseen, never where they are. It leads back to a position met \
+                 before only to follow a line it found won, when nothing else is. info counts the hints asked.",
     },
     Usage {
         name: "auto",

@@ -31,7 +31,8 @@ pub struct Played {
     pub face_down_at_deals: Option<Vec<usize>>,
 }
 
-/// Games stop after this many actions, lost (the hint never repeats a position, so this is a guard).
+/// Games stop after this many actions, lost (the hint repeats a position only to keep to a won line, so
+/// this is a guard).
 pub const MAX_ACTIONS: usize = 5000;
 
 /// Plays deal `seed` with the hint alone. Each decision's randomness is seeded from the deal number and
