@@ -44,8 +44,10 @@ pub struct FileError {
 pub enum Reason {
     /// A reason in plain words.
     Text(String),
-    /// An action of the file that cannot be done at its point, and the rules' refusal.
+    /// An action of the file that cannot be done at its point, and the rules' refusal. `list` names the
+    /// list it is in, as the message counts it: `action`, or `plan action` for the kept plan.
     Action {
+        list: &'static str,
         number: usize,
         text: String,
         failure: Box<Failure>,
@@ -69,10 +71,11 @@ impl FileError {
         let reason = match &self.reason {
             Reason::Text(text) => format!("{text}."),
             Reason::Action {
+                list,
                 number,
                 text,
                 failure: inner,
-            } => format!("action {number} ({text}): {}", failure(inner)),
+            } => format!("{list} {number} ({text}): {}", failure(inner)),
         };
         format!("Cannot {} {}: {line}{reason}", self.doing, self.path)
     }

@@ -10,7 +10,7 @@
 
 use crate::game::Game;
 use crate::game::position::{Action, Position, Status};
-use crate::hint::{Budget, Hint, Rng, View, Visited, hint, stage};
+use crate::hint::{Budget, Hint, Rng, View, Visited, hint, kept, stage};
 use crate::interrupt::Interrupt;
 use crate::session::Session;
 use crate::solve::{Limits, Outcome, Unsupported, Verdict, solve};
@@ -160,41 +160,94 @@ fn advice(
     interrupt: Interrupt,
 ) -> Vec<Advice> {
     let game = session.game();
-    let budget = Budget {
-        interrupt,
-        ..Budget::for_game(game)
+    let mut hints = Hints {
+        seed: session.seed(),
+        budget: Budget {
+            interrupt,
+            ..Budget::for_game(game)
+        },
+        views: positions[..through]
+            .iter()
+            .map(|position| View::of(game, position))
+            .collect(),
+        fresh: vec![None; through],
     };
-    let views: Vec<View> = positions[..through]
-        .iter()
-        .map(|position| View::of(game, position))
-        .collect();
     let mut found = Vec::new();
     for index in (0..through).rev().take(DECISIONS_LOOKED_AT) {
         if interrupt.requested() {
             break;
         }
-        // What the player had seen by then, as the hint in the game would have known it.
-        let mut visited = Visited::default();
-        for view in &views[..=index] {
-            visited.insert(view);
-        }
-        let view = &views[index];
-        let mut rng = Rng::for_stage(session.seed(), stage(view));
-        let Some(hint) = hint(view, &visited, &budget, &mut rng) else {
+        let Some(hint) = hints.fresh(index) else {
             continue;
         };
-        if hint.action != actions[index] {
-            found.push(Advice {
-                number: index + 1,
-                played: actions[index],
-                hint,
-            });
-            if found.len() == MAX_ADVICE {
-                break;
-            }
+        if hint.action == actions[index] {
+            continue;
+        }
+        // Inside a plan the hint keeps to, the game's hint was the plan's next action, not a fresh one.
+        // Looked into only where the fresh hint differs: a player who played the fresh hint's action
+        // inside a plan is rare enough not to ask every decision's earlier hints.
+        let hint = match hints.kept(index, actions) {
+            Some(kept) if kept.action == actions[index] => continue,
+            Some(kept) => kept,
+            None => hint,
+        };
+        found.push(Advice {
+            number: index + 1,
+            played: actions[index],
+            hint,
+        });
+        if found.len() == MAX_ADVICE {
+            break;
         }
     }
     found
+}
+
+/// The hint at each of the player's decisions, as the game's hint would have given it, worked out once.
+struct Hints {
+    seed: u32,
+    budget: Budget,
+    views: Vec<View>,
+    /// The hint asked afresh at each decision, once asked: `None` not yet, `Some(None)` no hint.
+    fresh: Vec<Option<Option<Hint>>>,
+}
+
+impl Hints {
+    /// The hint asked afresh before action `index` (from 0), knowing what the player had seen by then.
+    fn fresh(&mut self, index: usize) -> Option<Hint> {
+        if self.fresh[index].is_none() {
+            let mut visited = Visited::default();
+            for view in &self.views[..=index] {
+                visited.insert(view);
+            }
+            let view = &self.views[index];
+            let mut rng = Rng::for_stage(self.seed, stage(view));
+            self.fresh[index] = Some(hint(view, &visited, &self.budget, &mut rng));
+        }
+        self.fresh[index].clone().flatten()
+    }
+
+    /// The hint before action `index` if it falls inside a plan the hint keeps to (`Hint::then`) that the
+    /// player followed so far: begun by a fresh hint at most a plan's length earlier, its next action.
+    fn kept(&mut self, index: usize, actions: &[Action]) -> Option<Hint> {
+        for start in (index.saturating_sub(crate::hint::MAX_KEPT)..index).rev() {
+            let Some(mut hint) = self.fresh(start) else {
+                continue;
+            };
+            if hint.then.len() < index - start || hint.action != actions[start] {
+                continue;
+            }
+            let followed = (start + 1..index).all(|i| hint.then[i - start - 1] == actions[i]);
+            if !followed {
+                continue;
+            }
+            for view in &self.views[start + 1..=index] {
+                hint = kept(view, &hint)?;
+            }
+            return Some(hint);
+        }
+        None
+    }
 }
 
 /// The solves of one review, counted.
@@ -227,5 +280,64 @@ impl Solver {
         self.solves += 1;
         self.positions += report.positions;
         Ok(report.outcome)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::{Command, parse_command};
+    use crate::game::GameKind;
+
+    /// Four-suit deal 33 as `transcripts/hint-keeps-a-plan.txt` plays it, up to the hint that keeps to a
+    /// plan: the session, and that plan (the hint's action first).
+    fn before_the_plan() -> (Session, Vec<Action>) {
+        let game = Game::new(GameKind::Spider, 4, 0, false).unwrap();
+        let mut session = Session::new(game, 33);
+        let script = include_str!("../transcripts/hint-keeps-a-plan.txt");
+        for command in script.lines().filter_map(|l| l.strip_prefix("> ")) {
+            match parse_command(command) {
+                Ok(Command::Move { source, target }) => session.play_move(source, target),
+                Ok(Command::Deal) => session.deal(),
+                Ok(Command::Remove(column)) => session.remove(column),
+                Ok(Command::Hint) => break,
+                _ => continue,
+            }
+            .unwrap();
+        }
+        let hint = crate::hint::for_session(&session, Interrupt::NEVER).unwrap();
+        let plan = std::iter::once(hint.action).chain(hint.then).collect();
+        (session, plan)
+    }
+
+    /// Inside a plan the hint keeps to, the review judges the player's actions against the plan, as the
+    /// game's hint gave them, not against the hint asked afresh (which there goes back the way it came).
+    #[test]
+    fn the_review_follows_a_plan_the_hint_keeps_to() {
+        let (mut session, plan) = before_the_plan();
+        let start = session.moves();
+        for &action in &plan[..3] {
+            session.play(action).unwrap();
+        }
+        let other = session
+            .legal_actions()
+            .into_iter()
+            .find(|&a| a != plan[3])
+            .unwrap();
+        session.play(other).unwrap();
+        let positions = positions(&session);
+        let actions: Vec<Action> = session.actions().collect();
+        let through = actions.len();
+        let advice = advice(&session, &positions, &actions, through, Interrupt::NEVER);
+        // The first advice is the deviation, with the plan's next action.
+        assert_eq!(advice[0].number, start + 4);
+        assert_eq!(advice[0].hint.action, plan[3]);
+        assert_eq!(advice[0].hint.then, plan[4..]);
+        // The plan's own actions are not second-guessed.
+        assert!(
+            advice
+                .iter()
+                .all(|a| !(start + 1..=start + 3).contains(&a.number))
+        );
     }
 }

@@ -4,7 +4,7 @@
 use crate::game::Game;
 use crate::game::event::Event;
 use crate::game::position::{Action, Position, Refusal, Source, Status, Target};
-use crate::hint::Hint;
+use crate::hint::{Hint, View};
 
 /// One action in the history, with what undo needs to take it back exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +99,38 @@ impl Session {
         let (at, hint) = self.kept.as_ref()?;
         let played = self.cursor.checked_sub(1).map(|i| self.history[i].action);
         (self.cursor == *at && played == Some(hint.action)).then_some(hint)
+    }
+
+    /// The plan the kept hint keeps to, for a saved file: its action (the last one played) and the rest.
+    pub fn kept_plan(&self) -> Option<Vec<Action>> {
+        let hint = self.kept_hint()?;
+        Some(
+            std::iter::once(hint.action)
+                .chain(hint.then.iter().copied())
+                .collect(),
+        )
+    }
+
+    /// The position before the last action in effect, as it was played.
+    pub fn before_last(&self) -> Option<&Position> {
+        let last = self.cursor.checked_sub(1)?;
+        Some(&self.history[last].before)
+    }
+
+    /// Keeps to `plan` again, read back from a saved file: its first action must be the last one played,
+    /// and the rest a plan the hint keeps to from there (`hint::resumed`). False, changing nothing, if not.
+    pub fn resume_plan(&mut self, plan: &[Action]) -> bool {
+        let Some(before) = self.before_last() else {
+            return false;
+        };
+        if plan.first() != Some(&self.history[self.cursor - 1].action) {
+            return false;
+        }
+        let Some(hint) = crate::hint::resumed(&View::of(&self.game, before), plan) else {
+            return false;
+        };
+        self.kept = Some((self.cursor, hint));
+        true
     }
 
     pub fn cheat(&self) -> u32 {

@@ -35,8 +35,8 @@ const WORLDS: usize = 24;
 /// in the world it was made for.
 const PROPOSERS: usize = 8;
 
-/// Actions a plan may take before its first turned card.
-const PLAN_CAP: usize = 30;
+/// Actions a plan may take before its first turned card: a plan the hint keeps to is no longer.
+pub(super) const PLAN_CAP: usize = 30;
 
 /// Positions the solver may generate for one world: a count, so a hint is the same on every machine.
 const POSITIONS: u64 = 60_000;

@@ -11,6 +11,9 @@ mod view;
 
 pub use autoplay::{Ended, MAX_ACTIONS, Played, play, play_deal, play_on};
 pub use rng::Rng;
+
+/// The most actions a plan the hint keeps to holds (`Hint::then` and the hint's own action).
+pub const MAX_KEPT: usize = endgame::PLAN_CAP;
 pub use spider::{WEIGHTS, Weights};
 pub use view::{View, ViewColumn};
 
@@ -283,6 +286,37 @@ pub fn kept(view: &View, hint: &Hint) -> Option<Hint> {
     let mut next = describe(view, action, plan);
     next.then = rest.to_vec();
     Some(next)
+}
+
+/// The hint that began the plan `plan` (its first action and the rest to keep to), as given in `view`:
+/// for a session read back from a saved file mid-plan. `None` unless it is a plan the hint keeps to: more
+/// than one action, each legal in turn, and none but the last turning up a card (`endgame.rs` cuts a kept
+/// plan at its first). Cards in sight are all a plan moves, so any world dealt from the view plays it alike.
+pub fn resumed(view: &View, plan: &[Action]) -> Option<Hint> {
+    let (&action, then) = plan.split_first()?;
+    if then.is_empty() || !view.game().kind.is_spider() {
+        return None;
+    }
+    let game = view.game();
+    let mut world = view.sample(&mut Rng::new(0));
+    let mut turned = None;
+    for (i, &step) in plan.iter().enumerate() {
+        let hidden: Vec<usize> = world.columns().iter().map(|c| c.hidden).collect();
+        world.apply(step, game, game.autoremove).ok()?;
+        turned = (0..hidden.len()).find(|&c| world.columns()[c].hidden < hidden[c]);
+        if turned.is_some() && i + 1 < plan.len() {
+            return None;
+        }
+    }
+    let goal = turned.map_or(Goal::Improves, |column| Goal::TurnsUp { column });
+    let plan_made = Plan {
+        goal,
+        steps: plan.len(),
+        value: 0,
+    };
+    let mut hint = describe(view, action, plan_made);
+    hint.then = then.to_vec();
+    Some(hint)
 }
 
 /// What the first action of a plan does, read from the view.

@@ -11,6 +11,7 @@ use super::{check_nesting, find_tag, read_regular, write_atomic};
 use crate::command::{Command, Setting, parse_command};
 use crate::error::{Failure, FileError, Reason, io_reason};
 use crate::game::deal::MAX_SEED;
+use crate::game::position::Action;
 use crate::game::{Game, GameError, GameKind};
 use crate::session::{MAX_COUNT, Session};
 use serde::{Deserialize, Serialize};
@@ -57,6 +58,11 @@ struct SavedFile {
     /// The solver was used in this game (`solve`): it stays an assisted game after a load.
     #[serde(default, skip_serializing_if = "is_false")]
     assisted: bool,
+    /// The plan the hint keeps to (`Hint::then`) when the game was saved inside one: the hint's action,
+    /// which is the last one in effect, then the rest, in command form. Loaded, `hint` and `auto` go on
+    /// with it as they would have; asked afresh there, the hint could go back and forth.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    plan: Vec<String>,
     /// UTC, `YYYY-MM-DDTHH:MM:SSZ`; last, so that a file cut short lacks it or has it malformed.
     saved: String,
 }
@@ -204,6 +210,9 @@ pub fn to_text(session: &Session, stats_pending: bool, now: SystemTime) -> Strin
         no_refund,
         stats_pending,
         assisted: session.assisted(),
+        plan: (session.kept_plan().unwrap_or_default().iter())
+            .map(ToString::to_string)
+            .collect(),
         saved: timestamp(now),
     };
     let yaml = serde_yaml::to_string(&file).expect("a saved session always serializes");
@@ -331,6 +340,7 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
             (
                 line,
                 Reason::Action {
+                    list: "action",
                     number,
                     text: crate::command::quote(entry),
                     failure: Box::new(failure),
@@ -420,6 +430,28 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
             ),
         ));
     }
+    if !file.plan.is_empty() {
+        let plan = plan_of(&session, &file.plan, text)?;
+        let last = session.actions().last();
+        if last != plan.first().copied() {
+            return Err(refused(
+                item_lines(text, "plan").first().copied(),
+                format!(
+                    "plan begins with {}, not with the last action in effect{}",
+                    crate::command::quote(&file.plan[0]),
+                    last.map(|a| format!(" ({})", crate::command::quote(&a.to_string())))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+        if !session.resume_plan(&plan) {
+            return Err(refused(
+                key_line(text, "plan"),
+                "plan is not one the hint keeps to: two actions or more, and none but the last \
+                 turning up a card",
+            ));
+        }
+    }
     if !valid_timestamp(&file.saved) {
         return Err(refused(
             key_line(text, "saved"),
@@ -433,6 +465,59 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
         session,
         stats_pending: file.stats_pending,
     })
+}
+
+/// The actions of a file's `plan`, each resolved where it is played: the first before the last action in
+/// effect (it must be that action), the rest from the position in hand on.
+fn plan_of(session: &Session, entries: &[String], text: &str) -> Result<Vec<Action>, Refused> {
+    let lines = item_lines(text, "plan");
+    let game = *session.game();
+    let Some(before) = session.before_last() else {
+        return Err(refused(
+            key_line(text, "plan"),
+            "plan is there, but no action is in effect",
+        ));
+    };
+    let mut position = before.clone();
+    let mut plan = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.iter().enumerate() {
+        let line = lines.get(index).copied();
+        let refuse = |failure: Failure| {
+            (
+                line,
+                Reason::Action {
+                    list: "plan action",
+                    number: index + 1,
+                    text: crate::command::quote(entry),
+                    failure: Box::new(failure),
+                },
+            )
+        };
+        let action = match parse_command(entry) {
+            Ok(Command::Move { source, target }) => position
+                .resolve_move(source, target, &game)
+                .map_err(|r| refuse(r.into()))?,
+            Ok(Command::Deal) => position.deal_action(),
+            Ok(Command::Remove(column)) => position
+                .remove_action(column)
+                .map_err(|r| refuse(r.into()))?,
+            Ok(_) => {
+                return Err(refused(
+                    line,
+                    format!(
+                        "{} is not an action: a plan holds move, deal and remove",
+                        crate::command::quote(entry)
+                    ),
+                ));
+            }
+            Err(error) => return Err(refuse(Failure::Parse(error))),
+        };
+        position
+            .apply(action, &game, game.autoremove)
+            .map_err(|r| refuse(r.into()))?;
+        plan.push(action);
+    }
+    Ok(plan)
 }
 
 /// The game and options of a file, checked by the constructor the command line uses too.
