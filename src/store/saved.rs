@@ -336,17 +336,7 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
     for (index, entry) in file.actions.iter().enumerate() {
         let line = lines.get(index).copied();
         let number = count + 1;
-        let refuse = |failure: Failure| {
-            (
-                line,
-                Reason::Action {
-                    list: "action",
-                    number,
-                    text: crate::command::quote(entry),
-                    failure: Box::new(failure),
-                },
-            )
-        };
+        let refuse = |failure| action_refused(line, "action", number, entry, failure);
         match parse_command(entry) {
             Ok(Command::Set(Setting::Autoremove(on))) => session.set_autoremove(on),
             Ok(Command::Move { source, target }) => {
@@ -467,6 +457,27 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
     })
 }
 
+/// An action of the file's list `list` (`action`, `plan action`), number `number` from 1, refused.
+fn action_refused(
+    line: Option<usize>,
+    list: &'static str,
+    number: usize,
+    entry: &str,
+    failure: Failure,
+) -> Refused {
+    let text = crate::command::quote(entry);
+    let failure = Box::new(failure);
+    (
+        line,
+        Reason::Action {
+            list,
+            number,
+            text,
+            failure,
+        },
+    )
+}
+
 /// The actions of a file's `plan`, each resolved where it is played: the first before the last action in
 /// effect (it must be that action), the rest from the position in hand on.
 fn plan_of(session: &Session, entries: &[String], text: &str) -> Result<Vec<Action>, Refused> {
@@ -482,17 +493,7 @@ fn plan_of(session: &Session, entries: &[String], text: &str) -> Result<Vec<Acti
     let mut plan = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
         let line = lines.get(index).copied();
-        let refuse = |failure: Failure| {
-            (
-                line,
-                Reason::Action {
-                    list: "plan action",
-                    number: index + 1,
-                    text: crate::command::quote(entry),
-                    failure: Box::new(failure),
-                },
-            )
-        };
+        let refuse = |failure| action_refused(line, "plan action", index + 1, entry, failure);
         let action = match parse_command(entry) {
             Ok(Command::Move { source, target }) => position
                 .resolve_move(source, target, &game)
