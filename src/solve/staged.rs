@@ -195,6 +195,7 @@ fn stage(
         if !state.steps(rules, steps) {
             *proof = false;
         }
+        let scores = state.column_scores(rules, weights);
         for &step in steps.iter() {
             if step == Step::deal() {
                 continue;
@@ -216,7 +217,12 @@ fn stage(
             }
             heap.push(Entry {
                 score: Reverse(
-                    child.eval_hashed(rules, weights, hash) + weights.step * (depth as i32 + 1),
+                    if settled {
+                        child.eval_child(rules, weights, hash, &scores, step)
+                    } else {
+                        // A removal it forces may be from any column.
+                        child.eval_hashed(rules, weights, hash)
+                    } + weights.step * (depth as i32 + 1),
                 ),
                 order,
                 parent: index,

@@ -439,31 +439,73 @@ impl State {
 
     /// `eval`, given the state's `hash` (the noise is drawn from it), for a search that has it at hand.
     pub fn eval_hashed(&self, rules: &Rules, weights: &Weights, hash: u64) -> i32 {
+        let scores = self.column_scores(rules, weights);
+        self.eval_of_columns(weights, hash, scores.iter().sum())
+    }
+
+    /// Each column's part of the evaluation (`eval` adds them up with the rest).
+    pub fn column_scores(&self, rules: &Rules, weights: &Weights) -> [i32; MAX_COLUMNS] {
         let (starts, _) = self.starts(rules);
-        let mut score = 0;
-        for c in 0..rules.columns {
-            let column = self.column(&starts, c);
-            if column.is_empty() {
-                score -= weights.empty;
-                continue;
-            }
-            let hidden = self.hidden(c);
-            score += weights.hidden * hidden as i32;
-            // Counted without branches, so that the loop runs on whole vectors: a pair in suit is also
-            // a pair by rank.
-            let (mut in_suit, mut by_rank) = (0, 0);
-            let up = &column[hidden..];
-            for (&upper, &lower) in up.iter().zip(up.iter().skip(1)) {
-                in_suit += i32::from(follows_in_suit(lower, upper));
-                by_rank += i32::from(follows_by_rank(lower, upper));
-            }
-            let pairs = up.len().saturating_sub(1) as i32;
-            let breaks = pairs - in_suit;
-            score += weights.rank_join * (by_rank - in_suit) + weights.broken * (pairs - by_rank);
-            if hidden > 0 {
-                score += weights.cover * (breaks + 1);
-            }
+        let mut scores = [0; MAX_COLUMNS];
+        for (c, score) in scores.iter_mut().enumerate().take(rules.columns) {
+            *score = self.column_score(&starts, c, weights);
         }
+        scores
+    }
+
+    /// `eval_hashed` of this state, a child of a state with column scores `parent` (`column_scores`) by
+    /// `step`: a step changes only the columns it names (a removal it forces is from the column moved
+    /// onto), so only theirs are counted again.
+    pub fn eval_child(
+        &self,
+        rules: &Rules,
+        weights: &Weights,
+        hash: u64,
+        parent: &[i32; MAX_COLUMNS],
+        step: Step,
+    ) -> i32 {
+        let (starts, _) = self.starts(rules);
+        let mut sum: i32 = parent.iter().sum();
+        let (a, b) = match step.kind() {
+            KIND_MOVE => (step.from(), step.to()),
+            _ => (step.from(), step.from()),
+        };
+        sum += self.column_score(&starts, a, weights) - parent[a];
+        if b != a {
+            sum += self.column_score(&starts, b, weights) - parent[b];
+        }
+        let score = self.eval_of_columns(weights, hash, sum);
+        debug_assert_eq!(score, self.eval_hashed(rules, weights, hash));
+        score
+    }
+
+    fn column_score(&self, starts: &[usize; MAX_COLUMNS], c: usize, weights: &Weights) -> i32 {
+        let column = self.column(starts, c);
+        if column.is_empty() {
+            return -weights.empty;
+        }
+        let hidden = self.hidden(c);
+        let mut score = weights.hidden * hidden as i32;
+        // Counted without branches, so that the loop runs on whole vectors: a pair in suit is also a pair
+        // by rank.
+        let (mut in_suit, mut by_rank) = (0, 0);
+        let up = &column[hidden..];
+        for (&upper, &lower) in up.iter().zip(up.iter().skip(1)) {
+            in_suit += i32::from(follows_in_suit(lower, upper));
+            by_rank += i32::from(follows_by_rank(lower, upper));
+        }
+        let pairs = up.len().saturating_sub(1) as i32;
+        let breaks = pairs - in_suit;
+        score += weights.rank_join * (by_rank - in_suit) + weights.broken * (pairs - by_rank);
+        if hidden > 0 {
+            score += weights.cover * (breaks + 1);
+        }
+        score
+    }
+
+    /// The evaluation from the sum of the column scores: the stock, the suits removed and the noise.
+    fn eval_of_columns(&self, weights: &Weights, hash: u64, columns: i32) -> i32 {
+        let mut score = columns;
         score += weights.stock * self.stock() as i32;
         score -= weights.removed * self.removed() as i32;
         if weights.noise == 0 {
