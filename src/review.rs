@@ -242,7 +242,7 @@ impl Hints {
                 continue;
             }
             for view in &self.views[start + 1..=index] {
-                hint = kept(view, &hint)?;
+                hint = kept(view, &hint.then)?;
             }
             return Some(hint);
         }

@@ -4,7 +4,6 @@
 use crate::game::Game;
 use crate::game::event::Event;
 use crate::game::position::{Action, Position, Refusal, Source, Status, Target};
-use crate::hint::{Hint, View};
 
 /// One action in the history, with what undo needs to take it back exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,9 +51,9 @@ pub struct Session {
     hints: u32,
     /// The solver was asked about this game (`solve`): `info` and the statistics say so.
     assisted: bool,
-    /// The last hint given that keeps to a plan (`Hint::then`), and the number of actions in effect
-    /// once its action is played: its plan goes on from there, while nothing else was played.
-    kept: Option<(usize, Hint)>,
+    /// The last plan the hint kept to (its action, then the rest: `hint::Hint::then`), and the number of
+    /// actions in effect once its action is played: the plan goes on from there, while nothing else was.
+    kept: Option<(usize, Vec<Action>)>,
 }
 
 impl Session {
@@ -89,26 +88,18 @@ impl Session {
         self.cursor
     }
 
-    /// Remembers `hint`, given in the position in hand, when it keeps to a plan.
-    pub fn keep(&mut self, hint: &Hint) {
-        self.kept = (!hint.then.is_empty()).then(|| (self.cursor + 1, hint.clone()));
+    /// Remembers a plan the hint keeps to (`hint::Hint::then`), given in the position in hand: the hint's
+    /// action, then the rest. A plan of one action keeps nothing.
+    pub fn keep(&mut self, plan: Vec<Action>) {
+        self.kept = (plan.len() > 1).then(|| (self.cursor + 1, plan));
     }
 
-    /// The hint remembered by `keep`, if its action is the last one played and nothing since.
-    pub fn kept_hint(&self) -> Option<&Hint> {
-        let (at, hint) = self.kept.as_ref()?;
+    /// The plan remembered by `keep` (the hint's action first), if that action is the last one played and
+    /// nothing since: the rest is what the hint keeps to now.
+    pub fn kept_plan(&self) -> Option<&[Action]> {
+        let (at, plan) = self.kept.as_ref()?;
         let played = self.cursor.checked_sub(1).map(|i| self.history[i].action);
-        (self.cursor == *at && played == Some(hint.action)).then_some(hint)
-    }
-
-    /// The plan the kept hint keeps to, for a saved file: its action (the last one played) and the rest.
-    pub fn kept_plan(&self) -> Option<Vec<Action>> {
-        let hint = self.kept_hint()?;
-        Some(
-            std::iter::once(hint.action)
-                .chain(hint.then.iter().copied())
-                .collect(),
-        )
+        (self.cursor == *at && played == plan.first().copied()).then_some(plan)
     }
 
     /// The position before the last action in effect, as it was played.
@@ -117,19 +108,14 @@ impl Session {
         Some(&self.history[last].before)
     }
 
-    /// Keeps to `plan` again, read back from a saved file: its first action must be the last one played,
-    /// and the rest a plan the hint keeps to from there (`hint::resumed`). False, changing nothing, if not.
+    /// Keeps to `plan` again, read back from a saved file (checked there to be a plan the hint keeps to):
+    /// false, changing nothing, unless it begins with the last action played.
     pub fn resume_plan(&mut self, plan: &[Action]) -> bool {
-        let Some(before) = self.before_last() else {
-            return false;
-        };
-        if plan.first() != Some(&self.history[self.cursor - 1].action) {
+        let last = self.cursor.checked_sub(1).map(|i| self.history[i].action);
+        if plan.len() < 2 || plan.first().copied() != last {
             return false;
         }
-        let Some(hint) = crate::hint::resumed(&View::of(&self.game, before), plan) else {
-            return false;
-        };
-        self.kept = Some((self.cursor, hint));
+        self.kept = Some((self.cursor, plan.to_vec()));
         true
     }
 

@@ -731,5 +731,5 @@ fn a_game_saved_inside_a_kept_plan_loads_with_it() {
     assert!(save::from_text(&cut).is_err());
     // Without the plan the file loads as a game outside one.
     let none = format!("{}{}", &text[..start], &text[end..]);
-    assert_eq!(save::from_text(&none).unwrap().session.kept_hint(), None);
+    assert_eq!(save::from_text(&none).unwrap().session.kept_plan(), None);
 }

@@ -145,7 +145,7 @@ pub fn play_on(
         visited.insert(&view);
         let mut rng = Rng::for_stage(seed, stage(&view)).redrawn(draw);
         let (asked, processor) = (Instant::now(), thread_seconds());
-        let advice = match last.as_ref().and_then(|h| kept(&view, h)) {
+        let advice = match last.as_ref().and_then(|h| kept(&view, &h.then)) {
             Some(next) => Some(next),
             None => hint(&view, visited, budget, &mut rng),
         };

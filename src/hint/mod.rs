@@ -154,6 +154,16 @@ pub struct Hint {
     pub then: Vec<Action>,
 }
 
+impl Hint {
+    /// The plan this hint keeps to, for the session to remember (`Session::keep`): its action, then the
+    /// rest (`then`); one action when it keeps to none.
+    pub fn plan_kept(&self) -> Vec<Action> {
+        std::iter::once(self.action)
+            .chain(self.then.iter().copied())
+            .collect()
+    }
+}
+
 /// Everything seen so far in the game, as keys of views: the hint leads back to one only as a stuck
 /// endgame's last resort (`Hint::then`). And, for each stage of the game (cards still face down, in the
 /// stock, suits removed), the best arrangement reached in it: between two new cards, a plan that turns
@@ -271,52 +281,42 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
     Some(hint)
 }
 
-/// The next action of the plan `hint` keeps to (its `then`), as the hint in `view`, the position after
-/// `hint`'s action; `None` when it keeps to none or the action no longer applies.
-pub fn kept(view: &View, hint: &Hint) -> Option<Hint> {
-    let (&action, rest) = hint.then.split_first()?;
-    let game = view.game();
-    view.sample(&mut Rng::new(0))
-        .apply(action, game, game.autoremove)
-        .ok()?;
+/// The hint inside a plan the hint keeps to (`Hint::then`): `rest`, the plan's actions still to play, as
+/// the hint in `view` gives them, the first now. `None` when nothing is left or the plan no longer applies.
+pub fn kept(view: &View, rest: &[Action]) -> Option<Hint> {
+    let (&action, then) = rest.split_first()?;
     let plan = Plan {
-        steps: hint.then.len(),
-        ..hint.plan
+        goal: kept_goal(view, rest)?,
+        steps: rest.len(),
+        value: 0,
     };
     let mut next = describe(view, action, plan);
-    next.then = rest.to_vec();
+    next.then = then.to_vec();
     Some(next)
 }
 
-/// The hint that began the plan `plan` (its first action and the rest to keep to), as given in `view`:
-/// for a session read back from a saved file mid-plan. `None` unless it is a plan the hint keeps to: more
-/// than one action, each legal in turn, and none but the last turning up a card (`endgame.rs` cuts a kept
-/// plan at its first). Cards in sight are all a plan moves, so any world dealt from the view plays it alike.
-pub fn resumed(view: &View, plan: &[Action]) -> Option<Hint> {
-    let (&action, then) = plan.split_first()?;
-    if then.is_empty() || !view.game().kind.is_spider() {
-        return None;
-    }
+/// Whether `plan` is one the hint keeps to from `view`, as a saved file may hold: two actions or more,
+/// each legal in turn, none but the last turning up a card (`endgame.rs` cuts a kept plan at its first).
+pub fn keeps_to(view: &View, plan: &[Action]) -> bool {
+    plan.len() > 1 && kept_goal(view, plan).is_some()
+}
+
+/// What a plan the hint keeps to aims at, played from `view`: the card its last action turns up, or a
+/// better arrangement. `None` when an action does not apply or one before the last turns up a card. A
+/// plan moves only cards in sight, so any world dealt from the view plays it alike.
+fn kept_goal(view: &View, plan: &[Action]) -> Option<Goal> {
     let game = view.game();
     let mut world = view.sample(&mut Rng::new(0));
     let mut turned = None;
-    for (i, &step) in plan.iter().enumerate() {
+    for (i, &action) in plan.iter().enumerate() {
         let hidden: Vec<usize> = world.columns().iter().map(|c| c.hidden).collect();
-        world.apply(step, game, game.autoremove).ok()?;
+        world.apply(action, game, game.autoremove).ok()?;
         turned = (0..hidden.len()).find(|&c| world.columns()[c].hidden < hidden[c]);
         if turned.is_some() && i + 1 < plan.len() {
             return None;
         }
     }
-    let goal = turned.map_or(Goal::Improves, |column| Goal::TurnsUp { column });
-    let plan_made = Plan {
-        goal,
-        steps: plan.len(),
-        value: 0,
-    };
-    let mut hint = describe(view, action, plan_made);
-    hint.then = then.to_vec();
-    Some(hint)
+    Some(turned.map_or(Goal::Improves, |column| Goal::TurnsUp { column }))
 }
 
 /// What the first action of a plan does, read from the view.
@@ -397,7 +397,7 @@ pub fn visited_in(session: &Session) -> Visited {
 /// to stop before the hint was found (the caller tells the two apart).
 pub fn for_session(session: &Session, interrupt: Interrupt) -> Option<Hint> {
     let view = View::of(session.game(), session.position());
-    if let Some(next) = session.kept_hint().and_then(|hint| kept(&view, hint)) {
+    if let Some(next) = session.kept_plan().and_then(|plan| kept(&view, &plan[1..])) {
         return Some(next);
     }
     let visited = visited_in(session);

@@ -178,7 +178,7 @@ impl Interpreter {
                     return Err(stopped("the hint was interrupted; nothing changed"));
                 }
                 if let Some(hint) = &hint {
-                    session.keep(hint);
+                    session.keep(hint.plan_kept());
                 }
                 session.count_hint();
                 Reply::Hint(hint)
@@ -280,7 +280,7 @@ impl Interpreter {
                 stopped = true;
                 break;
             };
-            session.keep(&hint);
+            session.keep(hint.plan_kept());
             session.count_hint();
             match session.play(hint.action) {
                 Ok(events) => {

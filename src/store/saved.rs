@@ -13,6 +13,7 @@ use crate::error::{Failure, FileError, Reason, io_reason};
 use crate::game::deal::MAX_SEED;
 use crate::game::position::Action;
 use crate::game::{Game, GameError, GameKind};
+use crate::hint::{View, keeps_to};
 use crate::session::{MAX_COUNT, Session};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -434,7 +435,10 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
                 ),
             ));
         }
-        if !session.resume_plan(&plan) {
+        // `plan_of` found an action in effect.
+        let keeps = (session.before_last())
+            .is_some_and(|before| keeps_to(&View::of(session.game(), before), &plan));
+        if !(keeps && session.resume_plan(&plan)) {
             return Err(refused(
                 key_line(text, "plan"),
                 "plan is not one the hint keeps to: two actions or more, and none but the last \
