@@ -19,7 +19,7 @@ use super::restage;
 use crate::game::Game;
 use crate::game::position::{Action, Position};
 use crate::game::spider::{self, Table};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The most actions dropped at once by one deletion.
 const WINDOW: usize = 4;
@@ -82,7 +82,8 @@ struct Shortener<'a> {
 struct Line {
     steps: Vec<spider::Action>,
     positions: Vec<Table>,
-    index: HashMap<Table, usize>,
+    /// Looked up, never walked: the hasher only makes it fast.
+    index: FxHashMap<Table, usize>,
 }
 
 impl Line {
@@ -107,7 +108,8 @@ impl Line {
     }
 
     fn from_parts(steps: Vec<spider::Action>, positions: Vec<Table>) -> Line {
-        let mut index = HashMap::with_capacity(positions.len());
+        let mut index = FxHashMap::default();
+        index.reserve(positions.len());
         for (k, position) in positions.iter().enumerate() {
             index.insert(position.clone(), k);
         }

@@ -50,6 +50,10 @@ impl Step {
     pub fn remove(column: usize) -> Step {
         Step(KIND_REMOVE | (column as u32) << 2)
     }
+    /// A move's columns and card count: (from, to, count); `None` for a deal or a removal.
+    pub fn as_move(self) -> Option<(usize, usize, usize)> {
+        (self.kind() == KIND_MOVE).then(|| (self.from(), self.to(), self.count()))
+    }
     fn kind(self) -> u32 {
         self.0 & 3
     }
