@@ -146,14 +146,12 @@ pub struct Report {
 const NARROW: [(usize, usize); 3] = [(1, 2000), (2, 8000), (4, 30000)];
 const WIDE: [(usize, usize); 3] = [(8, 100000), (16, 300000), (32, 1000000)];
 
-/// The beam's width (`beam.rs`): positions kept at each stock count a depth. Wider finds shorter lines,
-/// and takes longer: at 4 suits it also finds them more often (docs/solver.md has the figures).
-fn beam_width(suits: u8) -> usize {
-    match suits {
-        1 | 2 => 30,
-        _ => 50,
-    }
-}
+/// The beam's width (`beam.rs`): positions kept at each stock count a depth. Wider finds shorter lines and
+/// takes longer; at 15 the median time a deal stays where it was without the beam at two and four suits
+/// (shortening the beam's line takes less than shortening the staged one), and 30 or 50 shortened the lines
+/// by at most 2 actions more at one and two suits, 18 at four, at 1.4 to 1.5 times the median time
+/// (docs/solver.md has the figures).
+const BEAM_WIDTH: usize = 15;
 
 /// How many times the narrow widths are run, each time with each evaluation and new tie-breaking.
 const CYCLES: u64 = 40;
@@ -321,7 +319,7 @@ fn shortest(
     line: &[Action],
     budget: &mut Budget,
 ) -> Vec<Action> {
-    let found = beam::beam(rules, root, beam_width(game.suits), line.len(), budget)
+    let found = beam::beam(rules, root, BEAM_WIDTH, line.len(), budget)
         .map(|steps| expand(rules, root, &steps))
         .and_then(|found| Some(found[..winning_length(game, position, &found)?].to_vec()));
     let line = found
