@@ -1,9 +1,10 @@
 //! The command language (SPEC section 3): lines into commands, with one precise line for what is wrong, and
 //! the usage text of every command beside its parser.
 
+use crate::game::Game;
 use crate::game::cards::Card;
 use crate::game::deal::MAX_SEED;
-use crate::game::position::{Source, Target};
+use crate::game::position::{Action, Position, Refusal, Source, Target};
 
 /// One command, parsed but not yet checked against the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +48,19 @@ pub enum Command {
     Auto(Option<usize>),
     /// `review`: where the game was lost, and what the hint would have done.
     Review,
+}
+
+impl Command {
+    /// The action a `move`, `deal` or `remove` names in `position`, or why the rules refuse it there;
+    /// `None` for any other command. For files of actions, which resolve them as if typed.
+    pub fn action(&self, position: &Position, game: &Game) -> Option<Result<Action, Refusal>> {
+        match *self {
+            Command::Move { source, target } => Some(position.resolve_move(source, target, game)),
+            Command::Deal => Some(Ok(position.deal_action())),
+            Command::Remove(column) => Some(position.remove_action(column)),
+            _ => None,
+        }
+    }
 }
 
 /// `solve`, `solve show`, `solve play [N|all]`.

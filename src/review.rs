@@ -296,14 +296,15 @@ mod tests {
         let mut session = Session::new(game, 33);
         let script = include_str!("../transcripts/hint-keeps-a-plan.txt");
         for command in script.lines().filter_map(|l| l.strip_prefix("> ")) {
-            match parse_command(command) {
-                Ok(Command::Move { source, target }) => session.play_move(source, target),
-                Ok(Command::Deal) => session.deal(),
-                Ok(Command::Remove(column)) => session.remove(column),
-                Ok(Command::Hint) => break,
-                _ => continue,
+            let Ok(command) = parse_command(command) else {
+                continue; // a comment
+            };
+            if command == Command::Hint {
+                break;
             }
-            .unwrap();
+            if let Some(action) = command.action(session.position(), session.game()) {
+                session.play(action.unwrap()).unwrap();
+            }
         }
         let hint = crate::hint::for_session(&session, Interrupt::NEVER).unwrap();
         let plan = std::iter::once(hint.action).chain(hint.then).collect();

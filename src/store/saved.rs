@@ -338,33 +338,24 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
         let line = lines.get(index).copied();
         let number = count + 1;
         let refuse = |failure| action_refused(line, "action", number, entry, failure);
-        match parse_command(entry) {
-            Ok(Command::Set(Setting::Autoremove(on))) => session.set_autoremove(on),
-            Ok(Command::Move { source, target }) => {
-                session
-                    .play_move(source, target)
-                    .map_err(|r| refuse(r.into()))?;
-                count += 1;
-            }
-            Ok(Command::Deal) => {
-                session.deal().map_err(|r| refuse(r.into()))?;
-                count += 1;
-            }
-            Ok(Command::Remove(column)) => {
-                session.remove(column).map_err(|r| refuse(r.into()))?;
-                count += 1;
-            }
-            Ok(_) => {
-                return Err(refused(
-                    line,
-                    format!(
-                        "{} is not an action: the list holds move, deal, remove and set autoremove",
-                        crate::command::quote(entry)
-                    ),
-                ));
-            }
-            Err(error) => return Err(refuse(Failure::Parse(error))),
+        let command = parse_command(entry).map_err(|e| refuse(Failure::Parse(e)))?;
+        if let Command::Set(Setting::Autoremove(on)) = command {
+            session.set_autoremove(on);
+            continue;
         }
+        let Some(action) = command.action(session.position(), session.game()) else {
+            return Err(refused(
+                line,
+                format!(
+                    "{} is not an action: the list holds move, deal, remove and set autoremove",
+                    crate::command::quote(entry)
+                ),
+            ));
+        };
+        action
+            .and_then(|action| session.play(action))
+            .map_err(|r| refuse(r.into()))?;
+        count += 1;
     }
     let done_line = key_line(text, "done");
     if numbers.done > count {
@@ -498,27 +489,22 @@ fn plan_of(session: &Session, entries: &[String], text: &str) -> Result<Vec<Acti
     for (index, entry) in entries.iter().enumerate() {
         let line = lines.get(index).copied();
         let refuse = |failure| action_refused(line, "plan action", index + 1, entry, failure);
-        let action = match parse_command(entry) {
-            Ok(Command::Move { source, target }) => position
-                .resolve_move(source, target, &game)
-                .map_err(|r| refuse(r.into()))?,
-            Ok(Command::Deal) => position.deal_action(),
-            Ok(Command::Remove(column)) => position
-                .remove_action(column)
-                .map_err(|r| refuse(r.into()))?,
-            Ok(_) => {
-                return Err(refused(
-                    line,
-                    format!(
-                        "{} is not an action: a plan holds move, deal and remove",
-                        crate::command::quote(entry)
-                    ),
-                ));
-            }
-            Err(error) => return Err(refuse(Failure::Parse(error))),
+        let command = parse_command(entry).map_err(|e| refuse(Failure::Parse(e)))?;
+        let Some(action) = command.action(&position, &game) else {
+            return Err(refused(
+                line,
+                format!(
+                    "{} is not an action: a plan holds move, deal and remove",
+                    crate::command::quote(entry)
+                ),
+            ));
         };
-        position
-            .apply(action, &game, game.autoremove)
+        let action = action
+            .and_then(|action| {
+                position
+                    .apply(action, &game, game.autoremove)
+                    .map(|_| action)
+            })
             .map_err(|r| refuse(r.into()))?;
         plan.push(action);
     }
