@@ -20,14 +20,11 @@ fn lost_game() -> Session {
     let mut session = Session::new(game, 9);
     let text = include_str!("data/review-lost-deal-9-two-suits.txt");
     for line in text.lines() {
-        let action = match parse_command(line).expect("a command") {
-            spider::command::Command::Move { source, target } => session
-                .position()
-                .resolve_move(source, target, session.game())
-                .expect("legal"),
-            spider::command::Command::Deal => session.position().deal_action(),
-            other => panic!("not an action: {other:?}"),
-        };
+        let command = parse_command(line).expect("a command");
+        let action = command
+            .action(session.position(), session.game())
+            .expect("an action")
+            .expect("legal");
         session.play(action).expect("legal");
     }
     session
