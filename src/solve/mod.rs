@@ -309,8 +309,8 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
 
 /// The shortest line found from `line`, a won line of the staged search: the beam's (`beam.rs`) where it
 /// finds one shorter, else `line`, then shortened (`shorten.rs`). The beam's line is shortened alone: its
-/// cuts take less time than the staged line's, and the staged line shortened was never the shorter of the
-/// two where the beam found one (docs/solver.md).
+/// cuts take less time than the staged line's, and over deals 1..20 at each suit count the staged line
+/// shortened was never the shorter of the two where the beam found one (docs/solver.md).
 fn shortest(
     game: &Game,
     position: &Position,
