@@ -360,6 +360,19 @@ fn cut_at_turn(game: &Game, world: &Position, line: &[Action]) -> Vec<Action> {
     plan
 }
 
+/// What a plan the hint keeps to aims at, played from `view`: the card its last action turns up, or a
+/// better arrangement. `None` unless it is such a plan, as `cut_at_turn` makes them: every action legal in
+/// turn, none but the last turning up a card, no more than `PLAN_CAP`. A plan moves only cards in sight, so
+/// any world dealt from the view plays it alike.
+pub(super) fn kept_goal(view: &View, plan: &[Action]) -> Option<Goal> {
+    let game = view.game();
+    let world = view.sample(&mut Rng::new(0));
+    if plan.is_empty() || cut_at_turn(game, &world, plan) != plan {
+        return None;
+    }
+    Some(turned_by(game, &world, plan).map_or(Goal::Improves, |column| Goal::TurnsUp { column }))
+}
+
 /// The column whose face-down card the last action of `plan` turns up, if it does.
 fn turned_by(game: &Game, world: &Position, plan: &[Action]) -> Option<usize> {
     let (last, before) = plan.split_last()?;

@@ -286,7 +286,7 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
 pub fn kept(view: &View, rest: &[Action]) -> Option<Hint> {
     let (&action, then) = rest.split_first()?;
     let plan = Plan {
-        goal: kept_goal(view, rest)?,
+        goal: endgame::kept_goal(view, rest)?,
         steps: rest.len(),
         value: 0,
     };
@@ -298,25 +298,7 @@ pub fn kept(view: &View, rest: &[Action]) -> Option<Hint> {
 /// Whether `plan` is one the hint keeps to from `view`, as a saved file may hold: two actions or more,
 /// each legal in turn, none but the last turning up a card (`endgame.rs` cuts a kept plan at its first).
 pub fn keeps_to(view: &View, plan: &[Action]) -> bool {
-    plan.len() > 1 && kept_goal(view, plan).is_some()
-}
-
-/// What a plan the hint keeps to aims at, played from `view`: the card its last action turns up, or a
-/// better arrangement. `None` when an action does not apply or one before the last turns up a card. A
-/// plan moves only cards in sight, so any world dealt from the view plays it alike.
-fn kept_goal(view: &View, plan: &[Action]) -> Option<Goal> {
-    let game = view.game();
-    let mut world = view.sample(&mut Rng::new(0));
-    let mut turned = None;
-    for (i, &action) in plan.iter().enumerate() {
-        let hidden: Vec<usize> = world.columns().iter().map(|c| c.hidden).collect();
-        world.apply(action, game, game.autoremove).ok()?;
-        turned = (0..hidden.len()).find(|&c| world.columns()[c].hidden < hidden[c]);
-        if turned.is_some() && i + 1 < plan.len() {
-            return None;
-        }
-    }
-    Some(turned.map_or(Goal::Improves, |column| Goal::TurnsUp { column }))
+    plan.len() > 1 && endgame::kept_goal(view, plan).is_some()
 }
 
 /// What the first action of a plan does, read from the view.
