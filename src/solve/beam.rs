@@ -1,30 +1,42 @@
-//! A beam search by depth for a short line, run once a deal is known to be won: every position of one
-//! depth is expanded, and of their children the best few at each count of cards in the stock go on, so
+//! A beam search by depth for a short line, tried before the staged search when the line is for a person
+//! to follow: every position of one depth is expanded, and of their children the best few at each count of cards in the stock go on, so
 //! the first win found is as short as the beam can find. The ranking is by *disorder*, not by the staged
 //! search's evaluation: the cards not lying on the next card of their suit (a face-down card never does),
 //! less a column's base that is a king or could go onto another column, less the empty columns. No move
 //! puts more than one card onto the next card of its suit, so the disorder is about the moves still to
 //! make: the beam keeps the positions nearest a win, where the staged search's evaluation, made to choose
 //! positions to dive from, cannot tell progress from shuffling (docs/solver.md has the figures).
+//!
+//! Most children are not kept, so a child's score is worked out from the two columns its move changed
+//! (`Shares`) and compared with the worst its stock level keeps so far before it is hashed or stored.
 
 use super::state::{MAX_COLUMNS, Rules, State, Step};
 use super::table::{Budget, HashSet64};
 use crate::game::cards::byte::{follows_in_suit, rank};
+use std::collections::BinaryHeap;
 
 /// How a position ranks in the beam; lower is better.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Rank {
+    score: Score,
+    /// Ties go by the position's hash, so the beam is the same on every run.
+    hash: u64,
+}
+
+/// The rank without the hash: found from the columns a step changed, before the child is hashed.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Score {
     disorder: u16,
     /// Cards that can move now or have left: the top run of each column, the cards removed, the empty
     /// columns. More is better, so it is kept negated.
     ready: i16,
-    /// Ties go by the position's hash, so the beam is the same on every run.
-    hash: u64,
 }
 
 /// A position of the beam, with the way back to the root.
 struct Node {
     state: State,
+    /// The columns' shares of the score, so that a child's is found from the columns its step changed.
+    shares: Shares,
     /// Index of the parent in the layer before, and the step from it.
     parent: u32,
     step: Step,
@@ -41,17 +53,23 @@ pub(super) fn beam(
 ) -> Option<Vec<Step>> {
     let mut layers: Vec<Vec<Node>> = vec![vec![Node {
         state: root,
+        shares: Shares::of(rules, &root),
         parent: u32::MAX,
         step: Step::deal(),
     }]];
     let mut seen = HashSet64::with_capacity(width * 64);
     seen.insert(root.hash());
     let mut steps = Vec::with_capacity(256);
-    let mut children: Vec<(Rank, u32, Step, State)> = Vec::new();
     let levels = rules.stock.len() / rules.columns.max(1) + 1;
+    // The best children of the layer at each stock level, the worst first out; and the hashes of the
+    // children offered to them, so that one reached from two parents takes one place.
+    let mut best: Vec<BinaryHeap<(Rank, u32, u32)>> = vec![BinaryHeap::new(); levels];
+    let mut offered = HashSet64::with_capacity(width * levels * 4);
+    // Every state `apply` makes is settled (no complete suit left to remove); the root may not be.
+    let mut settled = root.settled(rules);
     while layers.len() <= bound {
         let layer = layers.last().expect("the root's layer");
-        children.clear();
+        offered.reset(width * levels * 4);
         for (index, node) in layer.iter().enumerate() {
             node.state.steps(rules, &mut steps);
             let (starts, _) = node.state.starts(rules);
@@ -60,41 +78,65 @@ pub(super) fn beam(
                     continue;
                 }
                 let mut child = node.state;
-                child.apply(rules, step, &mut |_| {});
-                budget.positions += 1;
-                let hash = child.hash();
-                if !seen.insert(hash) {
-                    continue;
+                if settled {
+                    child.apply_settled(rules, step, &mut |_| {});
+                } else {
+                    child.apply(rules, step, &mut |_| {});
                 }
+                budget.positions += 1;
                 if child.is_won(rules) {
                     let mut line = vec![step];
                     line.extend(back(&layers, index as u32));
                     line.reverse();
                     return Some(line);
                 }
-                children.push((rank_of(rules, &child, hash), index as u32, step, child));
+                let shares = node.shares.after(rules, &node.state, &starts, step, &child);
+                let score = shares.score(rules, &child);
+                let heap = &mut best[child.stock() / rules.columns.max(1)];
+                // A child worse than every one its level keeps is never hashed.
+                if heap.len() == width && heap.peek().is_some_and(|worst| score > worst.0.score) {
+                    continue;
+                }
+                let hash = child.hash();
+                if seen.contains(hash) || !offered.insert(hash) {
+                    continue;
+                }
+                let rank = Rank { score, hash };
+                if heap.len() < width {
+                    heap.push((rank, index as u32, step.0));
+                } else if heap.peek().is_some_and(|worst| rank < worst.0) {
+                    heap.pop();
+                    heap.push((rank, index as u32, step.0));
+                }
             }
         }
+        let mut kept: Vec<(Rank, u32, u32)> =
+            best.iter_mut().flat_map(|heap| heap.drain()).collect();
         let bytes = seen.bytes()
-            + children.capacity() * std::mem::size_of::<(Rank, u32, Step, State)>()
+            + offered.bytes()
             + layers.iter().map(Vec::len).sum::<usize>() * std::mem::size_of::<Node>();
-        if children.is_empty() || budget.exceeded(bytes) {
+        if kept.is_empty() || budget.exceeded(bytes) {
             return None;
         }
-        children.sort_unstable_by_key(|c| c.0);
-        let mut kept = vec![0; levels + 1];
-        let mut next = Vec::with_capacity(width * levels);
-        for &(_, parent, step, state) in &children {
-            let level = state.stock() / rules.columns.max(1);
-            if kept[level] < width {
-                kept[level] += 1;
-                next.push(Node {
+        kept.sort_unstable_by_key(|k| k.0);
+        settled = true;
+        let next = kept
+            .into_iter()
+            .map(|(rank, parent, step)| {
+                let step = Step(step);
+                seen.insert(rank.hash);
+                let from = &layer[parent as usize];
+                let mut state = from.state;
+                state.apply(rules, step, &mut |_| {});
+                let (starts, _) = from.state.starts(rules);
+                Node {
                     state,
+                    shares: from.shares.after(rules, &from.state, &starts, step, &state),
                     parent,
                     step,
-                });
-            }
-        }
+                }
+            })
+            .collect();
         layers.push(next);
     }
     None
@@ -146,49 +188,158 @@ fn back(layers: &[Vec<Node>], mut index: u32) -> Vec<Step> {
     line
 }
 
-fn rank_of(rules: &Rules, state: &State, hash: u64) -> Rank {
-    let (starts, _) = state.starts(rules);
-    let mut disorder: i32 = 0;
-    let mut ready: i32 = 13 * state.removed() as i32;
-    let mut empty = 0;
-    let mut bases = [0u8; MAX_COLUMNS];
-    let mut tops = [0u8; MAX_COLUMNS];
-    for c in 0..rules.columns {
-        let column = state.column(&starts, c);
-        let Some(&top) = column.last() else {
-            empty += 1;
-            continue;
-        };
-        let hidden = state.hidden(c);
-        bases[c] = column[0];
-        tops[c] = top;
-        // Every face-down card, the first face-up one, and each face-up card not on the next of its suit.
-        disorder += hidden as i32 + 1;
-        let up = &column[hidden..];
-        disorder += up
-            .windows(2)
-            .filter(|p| !follows_in_suit(p[1], p[0]))
-            .count() as i32;
-        ready += top_run(column, hidden) as i32;
+/// Each column's share of the score, and what the score needs of its ends: the disorder (every face-down
+/// card, the first face-up one, and each face-up card not on the next of its suit), the cards ready to move
+/// (the top run), and the ranks of the base and of the top card (0 for an empty column).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Shares {
+    disorder: [u8; MAX_COLUMNS],
+    ready: [u8; MAX_COLUMNS],
+    base: [u8; MAX_COLUMNS],
+    top: [u8; MAX_COLUMNS],
+}
+
+impl Shares {
+    fn of(rules: &Rules, state: &State) -> Shares {
+        let mut shares = Shares::default();
+        shares.update(rules, state);
+        shares
     }
-    // A column's base that is a king, or could go onto another column's top, needs no move of its own.
-    for (c, &base) in bases.iter().enumerate().take(rules.columns) {
-        if base == 0 {
-            continue;
+
+    /// The shares of `child`, made from `parent` (whose are `self`, and column starts `starts`) by `step`.
+    fn after(
+        &self,
+        rules: &Rules,
+        parent: &State,
+        starts: &[usize; MAX_COLUMNS],
+        step: Step,
+        child: &State,
+    ) -> Shares {
+        let mut shares = *self;
+        if child.removed() != parent.removed() {
+            shares = Shares::of(rules, child);
+        } else if let Some(mv) = step.as_move() {
+            shares.moved(parent, starts, mv);
+        } else {
+            shares.dealt(rules, parent, child);
         }
-        let base = rank(base);
-        let onto =
-            (tops.iter().enumerate()).any(|(d, &top)| d != c && top != 0 && rank(top) == base + 1);
-        if base == 13 || onto {
-            disorder -= 1;
+        debug_assert!(shares == Shares::of(rules, child), "{step:?}");
+        shares
+    }
+
+    /// The shares after a deal that removes no suit: a card on each column the stock reached.
+    fn dealt(&mut self, rules: &Rules, parent: &State, child: &State) {
+        let (starts, _) = child.starts(rules);
+        for c in 0..rules.columns {
+            let len = parent.len(c);
+            if child.len(c) == len {
+                continue;
+            }
+            let column = child.column(&starts, c);
+            let card = column[len];
+            if len == 0 {
+                (self.disorder[c], self.ready[c]) = (1, 1);
+                self.base[c] = rank(card);
+            } else if follows_in_suit(card, column[len - 1]) {
+                self.ready[c] += 1;
+            } else {
+                (self.disorder[c], self.ready[c]) = (self.disorder[c] + 1, 1);
+            }
+            self.top[c] = rank(card);
         }
     }
-    disorder = (disorder - empty).max(0);
-    ready += empty;
-    Rank {
-        disorder: disorder as u16,
-        ready: -(ready as i16),
-        hash,
+
+    /// The shares after a move of `count` cards (a run of one suit) from column `from` to `to` of
+    /// `parent`, found from the cards at the two ends of the run, for a move that removes no suit.
+    fn moved(&mut self, parent: &State, starts: &[usize; MAX_COLUMNS], mv: (usize, usize, usize)) {
+        let (from, to, count) = mv;
+        let source = parent.column(starts, from);
+        let at = source.len() - count;
+        let head = source[at];
+        match parent.column(starts, to).last() {
+            None => {
+                (self.disorder[to], self.ready[to]) = (1, count as u8);
+                self.base[to] = rank(head);
+            }
+            Some(&onto) if follows_in_suit(head, onto) => self.ready[to] += count as u8,
+            Some(_) => (self.disorder[to], self.ready[to]) = (self.disorder[to] + 1, count as u8),
+        }
+        self.top[to] = rank(source[source.len() - 1]);
+        let hidden = parent.hidden(from);
+        if at == 0 {
+            (
+                self.disorder[from],
+                self.ready[from],
+                self.base[from],
+                self.top[from],
+            ) = (0, 0, 0, 0);
+            return;
+        }
+        let below = source[at - 1];
+        self.top[from] = rank(below);
+        if at == hidden {
+            // The card below turns face up: the column is its face-down cards and that one.
+            (self.disorder[from], self.ready[from]) = (hidden as u8, 1);
+        } else if follows_in_suit(head, below) {
+            self.ready[from] -= count as u8;
+        } else {
+            self.disorder[from] -= 1;
+            self.ready[from] = top_run(&source[..at], hidden) as u8;
+        }
+    }
+
+    /// Works out again every column.
+    fn update(&mut self, rules: &Rules, state: &State) {
+        let (starts, _) = state.starts(rules);
+        for c in 0..rules.columns {
+            let column = state.column(&starts, c);
+            let (Some(&base), Some(&top)) = (column.first(), column.last()) else {
+                (self.disorder[c], self.ready[c], self.base[c], self.top[c]) = (0, 0, 0, 0);
+                continue;
+            };
+            let hidden = state.hidden(c);
+            let up = &column[hidden..];
+            let broken = up
+                .windows(2)
+                .filter(|p| !follows_in_suit(p[1], p[0]))
+                .count();
+            self.disorder[c] = (hidden + 1 + broken) as u8;
+            self.ready[c] = top_run(column, hidden) as u8;
+            self.base[c] = rank(base);
+            self.top[c] = rank(top);
+        }
+    }
+
+    /// The score: the columns' shares, less a column's base that is a king or could go onto another
+    /// column's top (it needs no move of its own), less the empty columns.
+    fn score(&self, rules: &Rules, state: &State) -> Score {
+        let columns = rules.columns;
+        let mut disorder: i32 = self.disorder[..columns].iter().map(|&d| i32::from(d)).sum();
+        let empty = self.top[..columns].iter().filter(|&&t| t == 0).count() as i32;
+        let mut ready = 13 * state.removed() as i32 + empty;
+        ready += self.ready[..columns]
+            .iter()
+            .map(|&r| i32::from(r))
+            .sum::<i32>();
+        // How many columns' tops are of each rank.
+        let mut tops = [0u8; 16];
+        for &top in &self.top[..columns] {
+            tops[top as usize] += 1;
+        }
+        for c in 0..columns {
+            let base = self.base[c];
+            if base == 0 {
+                continue;
+            }
+            let own = u8::from(self.top[c] == base + 1);
+            if base == 13 || tops[base as usize + 1] > own {
+                disorder -= 1;
+            }
+        }
+        Score {
+            disorder: (disorder - empty).max(0) as u16,
+            ready: -(ready as i16),
+        }
     }
 }
 
@@ -197,8 +348,10 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::game::position::{Action, Position};
+    use crate::solve::agree::{choices, games, starts, walk};
     use crate::solve::shorten::tests::searched;
     use crate::solve::{expand, wins};
+    use proptest::prelude::*;
     use std::time::{Duration, Instant};
 
     fn budget() -> Budget {
@@ -251,5 +404,41 @@ mod tests {
         };
         let (rules, root) = State::from_table(&game, &table).unwrap();
         assert_eq!(beam(&rules, root, 50, 40, &mut budget()), None);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 64,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// A child's shares worked out from its parent's and the step are the ones counted afresh, for every
+        /// step of every position of random games (every variant: Spiderette's short last deal, relaxed deals
+        /// onto spaces, removals forced or not).
+        #[test]
+        fn a_childs_shares_are_those_counted_afresh(
+            game in games(),
+            start in starts(),
+            choices in choices(),
+        ) {
+            walk(&game, start, &choices, |table, played| {
+                let (rules, state) = State::from_table(&game, table).expect("a spider table");
+                let shares = Shares::of(&rules, &state);
+                let (column_starts, _) = state.starts(&rules);
+                let mut steps = Vec::new();
+                state.steps(&rules, &mut steps);
+                for &step in &steps {
+                    let mut child = state;
+                    child.apply(&rules, step, &mut |_| {});
+                    let after = shares.after(&rules, &state, &column_starts, step, &child);
+                    prop_assert!(
+                        after == Shares::of(&rules, &child),
+                        "{start:?}, {game:?}, after {played:?}, step {step:?}"
+                    );
+                }
+                Ok(())
+            })?;
+        }
     }
 }

@@ -4,8 +4,9 @@
 //!
 //! The search is a staged beam search (see `staged.rs`) run many times, with different evaluations and
 //! tie-breaking and at growing widths, until it wins, proves that no line wins, or runs out of time or
-//! memory. Every winning line is replayed through `Position::apply` before it
-//! is reported, so a `won` answer always plays.
+//! memory. For a line a person follows, a beam search by depth (`beam.rs`) goes first and the staged
+//! search runs only where it loses; either's line is then shortened (`shorten.rs`). Every winning line is
+//! replayed through `Position::apply` before it is reported, so a `won` answer always plays.
 
 #[cfg(test)]
 pub(crate) mod agree;
@@ -33,7 +34,7 @@ use table::Budget;
 /// The solver's version, written into the files of `spider solve --append` so that runs of different
 /// solvers are never resumed or merged as one. It must change whenever the solver's results change (a
 /// verdict, a line, the positions it counts): a new search, evaluation, pruning, shortening or limit.
-pub const VERSION: &str = "4";
+pub const VERSION: &str = "5";
 
 /// How far a solve may go.
 #[derive(Clone, Copy, Debug)]
@@ -46,10 +47,10 @@ pub struct Limits {
     pub max_positions: u64,
     /// A stop asked for from outside (Ctrl-C): one more reason to end.
     pub interrupt: Interrupt,
-    /// Whether the search looks for a short line (a cost on length, `schedule`) and shortens the line it
-    /// wins with before it is reported (`shorten.rs`): for the lines a person follows (`solve`, `spider
-    /// solve`). The hint, the review and `--winnable` want the verdict or compare lines from search alone,
-    /// so they leave it off.
+    /// Whether the search looks for a short line (the beam first, a cost on length in `schedule`) and
+    /// shortens the line it wins with before it is reported (`shorten.rs`): for the lines a person
+    /// follows (`solve`, `spider solve`). The hint, the review and `--winnable` want the verdict or compare
+    /// lines from search alone, so they leave it off.
     pub shorten: bool,
 }
 
@@ -146,12 +147,22 @@ pub struct Report {
 const NARROW: [(usize, usize); 3] = [(1, 2000), (2, 8000), (4, 30000)];
 const WIDE: [(usize, usize); 3] = [(8, 100000), (16, 300000), (32, 1000000)];
 
-/// The beam's width (`beam.rs`): positions kept at each stock count a depth. Wider finds shorter lines and
-/// takes longer; at 15 the median time a deal stays where it was without the beam at two and four suits
-/// (shortening the beam's line takes less than shortening the staged one), and 30 or 50 shortened the lines
-/// by at most 2 actions more at one and two suits, 18 at four, at 1.4 to 1.5 times the median time
+/// The beam's widths (`beam.rs`), tried in turn until one wins: positions kept at each stock count a depth.
+/// Wider finds shorter lines and takes longer. The first width sets the median time; a deal it loses, a
+/// narrower or a wider beam often wins (over deals 1..100 at 4 suits, the beam of 100 lost 10 deals, that
+/// of 30 won 1 of them and that of 300 7 more; deal 109, which the staged search does not win in a minute,
+/// only the beam of 2,000 wins, in 1.5 s). At 4 suits a beam of 100 keeps the median time within twice the
+/// staged search's alone; at 2 and 1 suits, whose staged search is about four times as fast, 20 does
 /// (docs/solver.md has the figures).
-const BEAM_WIDTH: usize = 15;
+fn beam_widths(suits: u8) -> &'static [usize] {
+    match suits {
+        4.. => &[100, 30, 300, 2000],
+        _ => &[20, 60, 200],
+    }
+}
+
+/// The longest line the beam looks for, in steps: won lines are about 100 to 200 long.
+const BEAM_BOUND: usize = 300;
 
 /// How many times the narrow widths are run, each time with each evaluation and new tie-breaking.
 const CYCLES: u64 = 40;
@@ -263,36 +274,14 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
         peak_bytes: 0,
         stopped: None,
     };
-    let mut outcome = Outcome::Unknown;
-    for (keep, per_stage, weights) in schedule(game.suits, limits.shorten) {
-        let weights = &weights;
-        match staged::run(&rules, root, keep, per_stage, RETRIES, weights, &mut budget) {
-            staged::StagedEnd::Won(steps) => {
-                outcome = Outcome::Won(expand(&rules, root, &steps));
-                break;
-            }
-            staged::StagedEnd::Exhausted { proof: true } => {
-                outcome = Outcome::Unwinnable;
-                break;
-            }
-            staged::StagedEnd::Exhausted { proof: false } => {}
-            staged::StagedEnd::Stopped => break,
-        }
-    }
-    if let Outcome::Won(line) = &mut outcome {
-        match winning_length(game, position, line) {
-            // Removals after the game is already won (every column one complete suit) are left out.
-            Some(n) => {
-                line.truncate(n);
-                if limits.shorten {
-                    *line = shortest(game, position, &rules, root, line, &mut budget);
-                }
-            }
-            None => {
-                debug_assert!(false, "the solver's line does not win: {line:?}");
-                outcome = Outcome::Unknown;
-            }
-        }
+    // For a line a person follows the beam goes first: where it wins, its line is shorter than the staged
+    // search's, and found sooner.
+    let mut outcome = match limits.shorten {
+        true => beam_first(game, position, &rules, root, &mut budget),
+        false => Outcome::Unknown,
+    };
+    if outcome == Outcome::Unknown {
+        outcome = staged_search(game, position, &rules, root, limits, &mut budget);
     }
     let limit = match outcome {
         Outcome::Unknown => budget.stopped,
@@ -307,32 +296,83 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
     })
 }
 
-/// The shortest line found from `line`, a won line of the staged search: the beam's (`beam.rs`) where it
-/// finds one shorter, else `line`, then shortened (`shorten.rs`). The beam's line is shortened alone: its
-/// cuts take less time than the staged line's, and over deals 1..20 at each suit count the staged line
-/// shortened was never the shorter of the two where the beam found one (docs/solver.md).
-fn shortest(
+/// The line of the first of the beams (`beam.rs`, widths `beam_widths`) to win, shortened (`shorten.rs`);
+/// `Unknown` when none wins. The beams may take half the positions the budget has left, so that a session's
+/// solve of a deal they lose still has most of its positions for the staged search.
+fn beam_first(
     game: &Game,
     position: &Position,
     rules: &state::Rules,
     root: State,
-    line: &[Action],
     budget: &mut Budget,
-) -> Vec<Action> {
-    let found = beam::beam(rules, root, BEAM_WIDTH, line.len(), budget)
-        .map(|steps| expand(rules, root, &steps))
-        .and_then(|found| Some(found[..winning_length(game, position, &found)?].to_vec()));
-    let line = found
-        .filter(|found| found.len() < line.len())
-        .unwrap_or_else(|| line.to_vec());
-    let shorter = shorten::shorten(game, position, &line);
-    // The shortened line is checked as the search's was; the search's stays if it fails.
+) -> Outcome {
+    let max_positions = budget.max_positions;
+    budget.max_positions =
+        budget.positions + (max_positions - budget.positions.min(max_positions)) / 2;
+    let found = beam_widths(game.suits)
+        .iter()
+        .find_map(|&width| beam::beam(rules, root, width, BEAM_BOUND, budget));
+    budget.max_positions = max_positions;
+    if budget.stopped == Some(Limit::Positions) {
+        budget.stopped = None;
+    }
+    let Some(steps) = found else {
+        return Outcome::Unknown;
+    };
+    let line = expand(rules, root, &steps);
+    match winning_length(game, position, &line) {
+        Some(n) => Outcome::Won(shortened(game, position, &line[..n])),
+        None => {
+            debug_assert!(false, "the beam's line does not win: {line:?}");
+            Outcome::Unknown
+        }
+    }
+}
+
+/// The staged search's runs in turn (`schedule`) until one wins, one proves that nothing wins, or the budget
+/// stops them; a won line is shortened when the limits ask for it.
+fn staged_search(
+    game: &Game,
+    position: &Position,
+    rules: &state::Rules,
+    root: State,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Outcome {
+    for (keep, per_stage, weights) in schedule(game.suits, limits.shorten) {
+        match staged::run(rules, root, keep, per_stage, RETRIES, &weights, budget) {
+            staged::StagedEnd::Won(steps) => {
+                let line = expand(rules, root, &steps);
+                return match winning_length(game, position, &line) {
+                    // Removals after the game is already won (every column one complete suit) are left out.
+                    Some(n) if limits.shorten => {
+                        Outcome::Won(shortened(game, position, &line[..n]))
+                    }
+                    Some(n) => Outcome::Won(line[..n].to_vec()),
+                    None => {
+                        debug_assert!(false, "the solver's line does not win: {line:?}");
+                        Outcome::Unknown
+                    }
+                };
+            }
+            staged::StagedEnd::Exhausted { proof: true } => return Outcome::Unwinnable,
+            staged::StagedEnd::Exhausted { proof: false } => {}
+            staged::StagedEnd::Stopped => break,
+        }
+    }
+    Outcome::Unknown
+}
+
+/// `line`, a won line, shortened (`shorten.rs`) and checked as the search's was; `line` itself if the
+/// shortened one fails.
+fn shortened(game: &Game, position: &Position, line: &[Action]) -> Vec<Action> {
+    let shorter = shorten::shorten(game, position, line);
     match winning_length(game, position, &shorter) {
         Some(n) if n < line.len() => shorter[..n].to_vec(),
-        Some(_) => line,
+        Some(_) => line.to_vec(),
         None => {
             debug_assert!(false, "the shortened line does not win: {shorter:?}");
-            line
+            line.to_vec()
         }
     }
 }

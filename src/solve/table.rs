@@ -82,6 +82,11 @@ impl HashSet64 {
         (i, key)
     }
 
+    pub fn contains(&self, hash: u64) -> bool {
+        let (i, _) = self.slot(hash);
+        self.slots[i] != 0
+    }
+
     /// Adds a hash; false when it was there already.
     pub fn insert(&mut self, hash: u64) -> bool {
         if (self.count + 1) * 2 > self.slots.len() {
