@@ -276,9 +276,10 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
     };
     // For a line a person follows the beam goes first: where it wins, its line is shorter than the staged
     // search's, and found sooner.
-    let mut outcome = match limits.shorten {
-        true => beam_first(game, position, &rules, root, &mut budget),
-        false => Outcome::Unknown,
+    let mut outcome = if limits.shorten {
+        beam_first(game, position, &rules, root, &mut budget)
+    } else {
+        Outcome::Unknown
     };
     if outcome == Outcome::Unknown {
         outcome = staged_search(game, position, &rules, root, limits, &mut budget);
@@ -307,8 +308,7 @@ fn beam_first(
     budget: &mut Budget,
 ) -> Outcome {
     let max_positions = budget.max_positions;
-    budget.max_positions =
-        budget.positions + (max_positions - budget.positions.min(max_positions)) / 2;
+    budget.max_positions = budget.positions + max_positions.saturating_sub(budget.positions) / 2;
     let found = beam_widths(game.suits)
         .iter()
         .find_map(|&width| beam::beam(rules, root, width, BEAM_BOUND, budget));
