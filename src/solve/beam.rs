@@ -1,11 +1,12 @@
-//! A beam search by depth for a short line, tried before the staged search when the line is for a person
-//! to follow: every position of one depth is expanded, and of their children the best few at each count of cards in the stock go on, so
-//! the first win found is as short as the beam can find. The ranking is by *disorder*, not by the staged
-//! search's evaluation: the cards not lying on the next card of their suit (a face-down card never does),
-//! less a column's base that is a king or could go onto another column, less the empty columns. No move
-//! puts more than one card onto the next card of its suit, so the disorder is about the moves still to
-//! make: the beam keeps the positions nearest a win, where the staged search's evaluation, made to choose
-//! positions to dive from, cannot tell progress from shuffling (docs/solver.md has the figures).
+//! A beam search by depth for a short line, tried before the staged search when the line is for a person to
+//! follow: every position of one depth is expanded, and of their children the best few at each count of
+//! cards in the stock go on, so the first win found is as short as the beam can find. The ranking is by
+//! *disorder*, not by the staged search's evaluation: the cards not lying on the next card of their suit (a
+//! face-down card never does), less a column's base that is a king or could go onto another column, less
+//! the empty columns. No move puts more than one card onto the next card of its suit, so the disorder is
+//! about the moves still to make: the beam keeps the positions nearest a win, where the staged search's
+//! evaluation, made to choose positions to dive from, cannot tell progress from shuffling (docs/solver.md
+//! has the figures).
 //!
 //! Most children are not kept, so a child's score is worked out from the two columns its move changed
 //! (`Shares`) and compared with the worst its stock level keeps so far before it is hashed or stored.
