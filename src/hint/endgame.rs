@@ -16,7 +16,7 @@
 
 use super::spider::{self, Table};
 use super::view::View;
-use super::{Budget, Goal, Plan, Rng, Visited, WEIGHTS, key};
+use super::{Goal, Plan, Rng, WEIGHTS, key};
 use crate::game::Game;
 use crate::game::position::{Action, Position, Status};
 use crate::game::spider::Action as SpiderAction;
@@ -56,69 +56,52 @@ const VOTE_POSITIONS: u64 = 700_000;
 /// What the solver may still spend in one decision, and where to look for a stop.
 struct Allowance {
     positions: u64,
+    /// How many times the budgets above a solve gets in this game (`scale`).
+    scale: u64,
     interrupt: Interrupt,
 }
 
 impl Allowance {
-    fn new(interrupt: Interrupt) -> Allowance {
+    fn new(game: &Game, interrupt: Interrupt) -> Allowance {
+        let scale = scale(game);
         Allowance {
-            positions: VOTE_POSITIONS,
+            positions: VOTE_POSITIONS * scale,
+            scale,
             interrupt,
         }
     }
 }
 
-/// Whether to ask the worlds even when the search has a plan: once the stock is dealt, when nothing is
-/// unseen, or when every unseen card is of one suit.
-pub(super) fn worth_asking(view: &View) -> bool {
-    let unseen = view.unseen();
-    view.stock() == 0 && unseen.iter().all(|card| card.suit() == unseen[0].suit())
+/// How many times the budgets above the solver gets: four at two suits, where the worlds are asked at
+/// every decision once the stock is dealt and the vote gains only with the larger budgets (docs/hint-lab.md,
+/// stops 40 and 41); one elsewhere.
+fn scale(game: &Game) -> u64 {
+    if game.suits == 2 { 4 } else { 1 }
 }
 
-/// The search's plan from `first` on, up to and with its first turned card: one search a step, each
-/// from the position the plan has reached (the cards it turns are still unknown, so any world serves).
-/// The searches generate no more than `generated` positions in all: the plan ends where they run out.
-pub(super) fn search_plan(
-    view: &View,
-    visited: &Visited,
-    budget: &Budget,
-    mut generated: usize,
-    first: Action,
-) -> Vec<Action> {
+/// Whether to ask the worlds even when the search has a plan: once the stock is dealt, when nothing is
+/// unseen, when every unseen card is of one suit, or at two suits (with the larger budgets of `scale`).
+pub(super) fn worth_asking(view: &View) -> bool {
+    let unseen = view.unseen();
+    view.stock() == 0
+        && (view.game().suits == 2 || unseen.iter().all(|card| card.suit() == unseen[0].suit()))
+}
+
+/// The search's plan (`path`, its steps from the view up to its goal or its first turned card) as the
+/// player's actions, at most `PLAN_CAP` of them. Until version 4 the hint searched again after each step
+/// instead: the same plan in most decisions, always the same first action, at many times the work
+/// (docs/hint-lab.md, stop 41).
+pub(super) fn path_plan(view: &View, path: &[spider::Step]) -> Vec<Action> {
     let game = *view.game();
+    // Any world serves: the plan turns no card before its last step.
     let mut position = view.sample(&mut Rng::new(0));
-    let mut visited = visited.clone();
-    let mut plan = Vec::new();
-    let mut action = first;
-    loop {
-        let hidden = position.hidden_count();
+    let mut plan = Vec::with_capacity(path.len().min(PLAN_CAP));
+    for &step in path.iter().take(PLAN_CAP) {
+        let action = spider::action(&View::of(&game, &position), step);
         if position.apply(action, &game, game.autoremove).is_err() {
             break;
         }
         plan.push(action);
-        if position.hidden_count() < hidden
-            || plan.len() >= PLAN_CAP
-            || position.status(&game) != Status::Playing
-            || generated == 0
-        {
-            break;
-        }
-        let next = View::of(&game, &position);
-        visited.insert(&next);
-        let Some(table) = Table::from_view(&next) else {
-            break;
-        };
-        let ctx = spider::Context::new(&next, &WEIGHTS);
-        let floor = visited.floor(&next).unwrap_or(i32::MIN);
-        let reach = spider::Reach {
-            further: 0,
-            generated,
-        };
-        let Some(found) = spider::search(&table, &ctx, &visited.keys, floor, budget, reach) else {
-            break;
-        };
-        generated = generated.saturating_sub(found.generated);
-        action = spider::action(&next, found.step);
     }
     plan
 }
@@ -146,7 +129,7 @@ pub(super) fn vote(
         return None;
     }
     let game = *view.game();
-    let allowance = &mut Allowance::new(interrupt);
+    let allowance = &mut Allowance::new(&game, interrupt);
     let count = if view.unseen().is_empty() { 1 } else { WORLDS };
     let worlds: Vec<Position> = (0..count).map(|_| view.sample(rng)).collect();
     if count > 1 {
@@ -459,7 +442,7 @@ fn winning_line(
     let limits = Limits {
         time: Duration::from_secs(60),
         max_bytes: 64 << 20,
-        max_positions: positions.min(allowance.positions),
+        max_positions: (positions * allowance.scale).min(allowance.positions),
         interrupt: allowance.interrupt,
         shorten: false,
     };
@@ -490,6 +473,7 @@ mod tests {
     use crate::game::cards::{Card, Suit};
     use crate::game::position::Column;
     use crate::game::spider;
+    use crate::hint::Budget;
 
     /// The generator's seed for the worlds: with it a proposing world finds the better plan. Not with
     /// every seed: with seed 1 none does, and the search's plan stands.
@@ -605,20 +589,33 @@ mod tests {
         let view = View::of(&game, &position);
         assert_eq!(view.unseen().len(), 17);
         let remove = Action::Spider(SpiderAction::Remove { column: 7 });
-        let own = search_plan(
-            &view,
-            &Visited::default(),
+        // The search's plan, had it removed first: the removal, then its plan from there.
+        let mut removed = view.sample(&mut Rng::new(0));
+        removed.apply(remove, &game, false).unwrap();
+        let after = View::of(&game, &removed);
+        let table = Table::from_view(&after).unwrap();
+        let ctx = crate::hint::spider::Context::new(&after, &WEIGHTS);
+        let reach = crate::hint::spider::Reach {
+            further: 0,
+            generated: usize::MAX,
+        };
+        let found = crate::hint::spider::search(
+            &table,
+            &ctx,
+            &HashSet::new(),
+            i32::MIN,
             &Budget::default(),
-            usize::MAX,
-            remove,
-        );
-        assert_eq!(own[0], remove);
+            reach,
+        )
+        .expect("a plan after the removal");
+        let mut own = vec![remove];
+        own.extend(path_plan(&after, &found.path));
         // The vote's judges are the first worlds its generator deals.
         let mut rng = Rng::new(SEED);
         let judges: Vec<Position> = (0..WORLDS).map(|_| view.sample(&mut rng)).collect();
         let own_won = judges
             .iter()
-            .filter(|w| wins_after(&game, w, &own, &mut Allowance::new(Interrupt::NEVER)))
+            .filter(|w| wins_after(&game, w, &own, &mut Allowance::new(&game, Interrupt::NEVER)))
             .count();
         let (action, plan, _) = vote(
             &view,
@@ -651,7 +648,7 @@ mod tests {
             &game,
             &position,
             POSITIONS,
-            &mut Allowance::new(Interrupt::NEVER),
+            &mut Allowance::new(&game, Interrupt::NEVER),
         )
         .expect("won");
         let mut back = position.clone();

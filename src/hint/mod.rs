@@ -30,7 +30,7 @@ use std::collections::HashSet;
 /// hints are never resumed or merged as one. It must change whenever the hint's advice changes (its
 /// search, evaluation, sampling or budgets by default); a change to the solver, which its endgame asks,
 /// changes `solve::VERSION`, which those files carry too.
-pub const VERSION: &str = "3";
+pub const VERSION: &str = "4";
 
 /// How hard the hint thinks: positions searched and worlds sampled per decision. Counts, not time, so a
 /// hint is the same on every machine.
@@ -100,11 +100,10 @@ impl Budget {
     }
 }
 
-/// Positions a decision's searches may generate in all: the search, its look further when stuck, and the
-/// searches that follow its plan for the worlds to judge. At four suits after the last deal, looking 16
-/// times further generated up to 8 million positions and took up to 4.5 s; a search of 12,000
-/// positions generates up to about half a million, and this many take about half a second of processor
-/// time on a busy machine (docs/hint-lab.md, stop 36).
+/// Positions a decision's search may generate in all, its look further when stuck included. At four suits
+/// after the last deal, looking 16 times further generated up to 8 million positions and took up to 4.5 s;
+/// a search of 12,000 positions generates up to about half a million, and this many take about half a
+/// second of processor time on a busy machine (docs/hint-lab.md, stop 36).
 const GENERATED: usize = 900_000;
 
 /// What the plan behind a hint aims at.
@@ -236,26 +235,20 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
         if budget.interrupt.requested() {
             return None;
         }
-        let left = GENERATED
-            - searched
-                .as_ref()
-                .map_or(0, |found| found.generated.min(GENERATED));
-        let searched =
-            searched.map(|found| (spider::action(view, found.step), found.plan, Vec::new()));
         match searched {
             // Stuck: before giving up, see whether the solver wins sampled worlds.
             None => endgame::vote(view, &visited.keys, floor, None, rng, budget.interrupt)?,
             // Nothing unseen: the solver's one world is the position itself. Unseen cards all of one
             // suit: the worlds check the search's plan, which stands unless another plan leaves more of
             // them won (over deals 1..500 at one suit and eight worlds, checking the search's first
-            // action won 466 against 455 for playing the worlds' most common first action; at two
-            // suits, asking at every decision once the stock is dealt won 123 against 123 over deals
-            // 1..200, several times slower).
-            Some((action, _, _)) if endgame::worth_asking(view) => {
+            // action won 466 against 455 for playing the worlds' most common first action). At two
+            // suits too, with larger budgets for the solver (`endgame::worth_asking`).
+            Some(found) if endgame::worth_asking(view) => {
+                let action = spider::action(view, found.step);
                 let plan = if view.unseen().is_empty() {
                     vec![action]
                 } else {
-                    endgame::search_plan(view, visited, budget, left, action)
+                    endgame::path_plan(view, &found.path)
                 };
                 let voted = endgame::vote(
                     view,
@@ -268,9 +261,9 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
                 if budget.interrupt.requested() {
                     return None;
                 }
-                voted.or(searched)?
+                voted.unwrap_or((action, found.plan, Vec::new()))
             }
-            Some(searched) => searched,
+            Some(found) => (spider::action(view, found.step), found.plan, Vec::new()),
         }
     } else {
         let (action, plan) = reno::search(view, &visited.keys, budget, rng)?;

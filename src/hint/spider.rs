@@ -475,7 +475,8 @@ const UNKNOWN: u8 = 15;
 pub(super) struct Found {
     pub step: Step,
     pub plan: Plan,
-    pub generated: usize,
+    /// The plan's steps from the root up to its goal (for a plan that turns up a card, up to that card).
+    pub path: Vec<Step>,
 }
 
 /// How far a search may reach beyond its budget's positions searched from. A search that finds nothing
@@ -509,10 +510,12 @@ pub(super) fn search(
         steps: Vec::new(),
         generated: 0,
     };
-    search.consider_deal(root, Step::Deal, 0, None);
+    search.consider_deal(root, 0, Step::Deal, 0, None);
     search.seen.insert(root.key());
     // The tables searched from, by index: a node keeps only its parent's index and its step.
     let mut tables: Vec<Table> = vec![root.clone()];
+    // The node each table searched from was made from (none for the root): the way back along a plan.
+    let mut origins: Vec<u32> = vec![u32::MAX];
     search.expand(root, 0, None, 0, None);
     let mut limit = budget.nodes;
     let mut expanded = 0;
@@ -541,18 +544,29 @@ pub(super) fn search(
         let node = &search.nodes[index as usize];
         let (first, depth, turned) = (node.first, node.depth, node.turned);
         let table = tables[node.parent as usize].successor(node.step, ctx.autoremove);
-        search.consider_deal(&table, first, depth, turned);
-        search.expand(&table, tables.len() as u32, Some(first), depth, turned);
+        let at = tables.len() as u32;
+        search.consider_deal(&table, at, first, depth, turned);
+        search.expand(&table, at, Some(first), depth, turned);
         tables.push(table);
+        origins.push(index);
     }
     if search.best.is_none() {
         search.best = fill_to_deal(root, ctx, visited);
     }
     let best = search.best?;
+    let mut path = vec![best.last];
+    let mut table = best.from;
+    while table != 0 {
+        let node = &search.nodes[origins[table as usize] as usize];
+        path.push(node.step);
+        table = node.parent;
+    }
+    path.reverse();
+    path.truncate(usize::from(best.steps).max(1));
     Some(Found {
         step: best.first,
         plan: best.plan(),
-        generated: search.generated,
+        path,
     })
 }
 
@@ -565,6 +579,9 @@ struct Best {
     first: Step,
     goal: Goal,
     steps: u16,
+    /// The table searched from (its index) where the plan takes its last step, and that step.
+    from: u32,
+    last: Step,
 }
 
 impl Best {
@@ -599,13 +616,25 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn consider(&mut self, value: i32, depth: u16, first: Step, goal: Goal, steps: u16) {
+    /// Keeps the plan that ends with `last` from table `from`, if it beats the best so far.
+    #[allow(clippy::too_many_arguments)]
+    fn consider(
+        &mut self,
+        value: i32,
+        depth: u16,
+        first: Step,
+        goal: Goal,
+        steps: u16,
+        (from, last): (u32, Step),
+    ) {
         let plan = Best {
             value,
             depth,
             first,
             goal,
             steps,
+            from,
+            last,
         };
         if self.best.is_none_or(|b| plan.beats(&b)) {
             self.best = Some(plan);
@@ -614,7 +643,14 @@ impl Search<'_> {
 
     /// Considers dealing from `table`, reached in `depth` steps by a plan that begins with `first` (the
     /// deal itself, from the root) and turns `turned` on the way.
-    fn consider_deal(&mut self, table: &Table, first: Step, depth: u16, turned: Option<Turned>) {
+    fn consider_deal(
+        &mut self,
+        table: &Table,
+        at: u32,
+        first: Step,
+        depth: u16,
+        turned: Option<Turned>,
+    ) {
         if !table.can_deal(self.ctx.relaxed) {
             return;
         }
@@ -628,7 +664,7 @@ impl Search<'_> {
             None => (Goal::Deal, depth + 1),
         };
         let value = self.ctx.deal_value(table) + fit_of(turned);
-        self.consider(value, depth + 1, first, goal, steps);
+        self.consider(value, depth + 1, first, goal, steps, (at, Step::Deal));
     }
 
     /// Finds the children of `table` (the table searched from at index `parent`, reached by plans that
@@ -669,7 +705,7 @@ impl Search<'_> {
                 // it is beats one that turns up one.
                 child.turn_unknown(col);
                 so_far.fit += value - child.eval(w);
-                self.consider(value + fit, depth + 1, first, goal, to_turn);
+                self.consider(value + fit, depth + 1, first, goal, to_turn, (parent, step));
             }
             if !self.seen.insert(child.key()) {
                 continue;
@@ -681,7 +717,7 @@ impl Search<'_> {
                         let goal = Goal::TurnsUp {
                             column: t.column as usize,
                         };
-                        self.consider(value, depth + 1, first, goal, t.steps);
+                        self.consider(value, depth + 1, first, goal, t.steps, (parent, step));
                     }
                     None => {
                         let goal = if child.removed > self.root.removed {
@@ -691,7 +727,7 @@ impl Search<'_> {
                         } else {
                             Goal::Improves
                         };
-                        self.consider(value, depth + 1, first, goal, depth + 1);
+                        self.consider(value, depth + 1, first, goal, depth + 1, (parent, step));
                     }
                 }
             }
@@ -741,6 +777,8 @@ fn fill_to_deal(root: &Table, ctx: &Context, visited: &HashSet<u64>) -> Option<B
         first: step,
         goal: Goal::Deal,
         steps: 1,
+        from: 0,
+        last: step,
     })
 }
 
