@@ -583,6 +583,52 @@ mod tests {
         one_suit(columns, 3)
     }
 
+    /// The search's best plan from `view`, as a hint finds it.
+    fn searched(view: &View) -> crate::hint::spider::Found {
+        let table = Table::from_view(view).unwrap();
+        let ctx = crate::hint::spider::Context::new(view, &WEIGHTS);
+        let reach = crate::hint::spider::Reach {
+            further: 0,
+            generated: usize::MAX,
+        };
+        crate::hint::spider::search(
+            &table,
+            &ctx,
+            &HashSet::new(),
+            i32::MIN,
+            &Budget::default(),
+            reach,
+        )
+        .expect("a plan")
+    }
+
+    /// The search's path, played as actions: it begins with the action the hint names, every step is
+    /// legal, and a plan that turns up a card turns it with its last action and none before.
+    #[test]
+    fn the_searchs_path_is_its_plan_up_to_its_first_turned_card() {
+        let (game, position) = remove_too_soon();
+        let view = View::of(&game, &position);
+        let found = searched(&view);
+        let plan = path_plan(&view, &found.path);
+        assert_eq!(plan[0], crate::hint::spider::action(&view, found.step));
+        assert_eq!(plan.len(), found.path.len().min(PLAN_CAP));
+        let Goal::TurnsUp { column } = found.plan.goal else {
+            panic!("the search turns up a card here: {:?}", found.plan);
+        };
+        let mut world = view.sample(&mut Rng::new(3));
+        for (k, &action) in plan.iter().enumerate() {
+            let hidden = world.hidden_count();
+            world.apply(action, &game, game.autoremove).unwrap();
+            let turned = world.hidden_count() < hidden;
+            assert_eq!(turned, k + 1 == plan.len(), "action {k} of {plan:?}");
+        }
+        assert_eq!(plan.len(), found.plan.steps);
+        let Action::Spider(SpiderAction::Move { from, .. }) = plan[plan.len() - 1] else {
+            panic!("a move turns the card");
+        };
+        assert_eq!(from, column);
+    }
+
     #[test]
     fn the_worlds_overrule_a_plan_that_wins_fewer_of_them() {
         let (game, position) = remove_too_soon();
@@ -593,23 +639,8 @@ mod tests {
         let mut removed = view.sample(&mut Rng::new(0));
         removed.apply(remove, &game, false).unwrap();
         let after = View::of(&game, &removed);
-        let table = Table::from_view(&after).unwrap();
-        let ctx = crate::hint::spider::Context::new(&after, &WEIGHTS);
-        let reach = crate::hint::spider::Reach {
-            further: 0,
-            generated: usize::MAX,
-        };
-        let found = crate::hint::spider::search(
-            &table,
-            &ctx,
-            &HashSet::new(),
-            i32::MIN,
-            &Budget::default(),
-            reach,
-        )
-        .expect("a plan after the removal");
         let mut own = vec![remove];
-        own.extend(path_plan(&after, &found.path));
+        own.extend(path_plan(&after, &searched(&after).path));
         // The vote's judges are the first worlds its generator deals.
         let mut rng = Rng::new(SEED);
         let judges: Vec<Position> = (0..WORLDS).map(|_| view.sample(&mut rng)).collect();
