@@ -617,7 +617,6 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Keeps the plan that ends with `last` from table `from`, if it beats the best so far.
-    #[allow(clippy::too_many_arguments)]
     fn consider(
         &mut self,
         value: i32,
