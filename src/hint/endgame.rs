@@ -72,19 +72,23 @@ impl Allowance {
     }
 }
 
-/// How many times the budgets above the solver gets: four at two suits, where the worlds are asked at
-/// every decision once the stock is dealt and the vote gains only with the larger budgets (docs/hint-lab.md,
-/// stops 40 and 41); one elsewhere.
+/// Whether the worlds check every decision once the stock is dealt, whatever is unseen, with four times
+/// the budgets above: at two suits, where the vote gains only so (docs/hint-lab.md, stops 40 and 41).
+fn asks_always(game: &Game) -> bool {
+    game.suits == 2
+}
+
+/// How many times the budgets above the solver gets (`asks_always`).
 fn scale(game: &Game) -> u64 {
-    if game.suits == 2 { 4 } else { 1 }
+    if asks_always(game) { 4 } else { 1 }
 }
 
 /// Whether to ask the worlds even when the search has a plan: once the stock is dealt, when nothing is
-/// unseen, when every unseen card is of one suit, or at two suits (with the larger budgets of `scale`).
+/// unseen, when every unseen card is of one suit, or always in a game that `asks_always`.
 pub(super) fn worth_asking(view: &View) -> bool {
     let unseen = view.unseen();
     view.stock() == 0
-        && (view.game().suits == 2 || unseen.iter().all(|card| card.suit() == unseen[0].suit()))
+        && (asks_always(view.game()) || unseen.iter().all(|card| card.suit() == unseen[0].suit()))
 }
 
 /// The search's plan (`path`, its steps from the view up to its goal or its first turned card) as the
