@@ -131,17 +131,19 @@ impl Table {
         })
     }
 
-    /// A hash of everything seen: equal tables hash equal, and a different one almost never does.
+    /// A hash of everything seen, blind to the order of the columns: tables equal but for which column
+    /// holds what hash equal (the rules treat every column alike), and a different one almost never does.
+    /// So the search meets each arrangement once, and play cannot wander for ever by moving the same runs
+    /// from one empty column to another, every table new by its column order.
     pub(super) fn key(&self) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ (self.stock as u64) << 8 ^ self.removed as u64;
-        for col in &self.cols[..self.n] {
-            h = (h ^ (col.hidden as u64) << 8 ^ 0xff).wrapping_mul(0x1000_0000_01b3);
+        let columns = self.cols[..self.n].iter().fold(0u64, |sum, col| {
+            let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(col.hidden);
             for &card in col.cards() {
-                h = (h ^ card as u64).wrapping_mul(0x1000_0000_01b3);
+                h = (h ^ 0x100 ^ u64::from(card)).wrapping_mul(0x1000_0000_01b3);
             }
-            h = h.rotate_left(17);
-        }
-        h
+            sum.wrapping_add(mix(h))
+        });
+        mix(columns ^ u64::from(self.stock) << 56 ^ u64::from(self.removed) << 48)
     }
 
     fn empty_count(&self) -> usize {
@@ -466,6 +468,14 @@ fn fit_of(turned: Option<Turned>) -> i32 {
 /// The positions found and not yet searched from, best value first, then the one found first (by its
 /// index among the nodes).
 type Frontier = BinaryHeap<(i32, std::cmp::Reverse<u32>)>;
+
+/// A 64-bit finalizer (SplitMix64's): every bit of the input moves about half the bits of the output, so
+/// that a sum of column hashes does not collide where the columns' raw hashes would.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
 
 /// A card no card goes onto and that goes onto none: a turned card not yet known, in plans that go on
 /// past it.
@@ -814,6 +824,41 @@ mod tests {
             hidden,
             len: cards.len() as u8,
             up,
+        }
+    }
+
+    /// Tables that differ only in which column holds what share a key; moving a card, or a face-down
+    /// card from one column to another, or a deal, changes it.
+    #[test]
+    fn a_key_is_blind_to_the_order_of_the_columns_and_to_nothing_else() {
+        let mut table = Table {
+            cols: [column(0, &[]); 10],
+            n: 4,
+            stock: 10,
+            removed: 0,
+        };
+        let cols = [
+            column(3, &[9, 8]),
+            column(0, &[]),
+            column(2, &[1]),
+            column(2, &[]),
+        ];
+        table.cols[..4].copy_from_slice(&cols);
+        let mut swapped = table.clone();
+        swapped.cols.swap(0, 1);
+        swapped.cols.swap(2, 3);
+        assert!(table.key() == swapped.key());
+        let mut moved = table.clone();
+        moved.cols[0].len = 1;
+        moved.cols[2].up[1] = 8;
+        moved.cols[2].len = 2;
+        let mut hidden = table.clone();
+        hidden.cols[2].hidden = 1;
+        hidden.cols[3].hidden = 3;
+        let mut dealt = table.clone();
+        dealt.stock = 0;
+        for other in [moved, hidden, dealt] {
+            assert!(table.key() != other.key());
         }
     }
 
