@@ -25,10 +25,7 @@ impl Rng {
 
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        mix(self.0)
     }
 
     /// A number in `0..n` (n > 0).
@@ -44,4 +41,13 @@ impl Rng {
             items.swap(i, j);
         }
     }
+}
+
+/// SplitMix64's finalizer: every bit of the input moves about half the bits of the output. The generator's
+/// output, and the mixing of column hashes in the hint's key of a table (whose sum must not collide where
+/// the columns' raw hashes would).
+pub(super) fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

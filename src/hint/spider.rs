@@ -8,6 +8,7 @@
 //! whatever they are is worth more than one that turns up one. It plays the first action of the best
 //! plan.
 
+use super::rng::mix;
 use super::view::View;
 use super::{Budget, Goal, Plan};
 use crate::game::cards::byte::{follows_by_rank, follows_in_suit, rank};
@@ -468,14 +469,6 @@ fn fit_of(turned: Option<Turned>) -> i32 {
 /// The positions found and not yet searched from, best value first, then the one found first (by its
 /// index among the nodes).
 type Frontier = BinaryHeap<(i32, std::cmp::Reverse<u32>)>;
-
-/// A 64-bit finalizer (SplitMix64's): every bit of the input moves about half the bits of the output, so
-/// that a sum of column hashes does not collide where the columns' raw hashes would.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// A card no card goes onto and that goes onto none: a turned card not yet known, in plans that go on
 /// past it.
