@@ -56,16 +56,16 @@ const VOTE_POSITIONS: u64 = 700_000;
 /// What the solver may still spend in one decision, and where to look for a stop.
 struct Allowance {
     positions: u64,
-    /// How many times the budgets above a solve gets in this game (`scale`).
+    /// How many times the budgets a world above a solve gets in this game (`asks_always`).
     scale: u64,
     interrupt: Interrupt,
 }
 
 impl Allowance {
     fn new(game: &Game, interrupt: Interrupt) -> Allowance {
-        let scale = scale(game);
+        let (scale, decision) = if asks_always(game) { (4, 2) } else { (1, 1) };
         Allowance {
-            positions: VOTE_POSITIONS * scale,
+            positions: VOTE_POSITIONS * decision,
             scale,
             interrupt,
         }
@@ -73,14 +73,12 @@ impl Allowance {
 }
 
 /// Whether the worlds check every decision once the stock is dealt, whatever is unseen, with four times
-/// the budgets above: at two suits, where the vote gains only so (docs/hint-lab.md, stops 40 and 41).
+/// the budgets a world and twice those of a decision: at two suits, where the vote gains only with
+/// larger budgets (docs/hint-lab.md, stops 40 and 41). Four times a decision's too (version 5) let a
+/// stuck search that looked further and then a vote that spent it all take 1.14 s of processor time on
+/// a busy machine, over issue 34's bound of a second (docs/hint-lab.md, stop 43).
 fn asks_always(game: &Game) -> bool {
     game.suits == 2
-}
-
-/// How many times the budgets above the solver gets (`asks_always`).
-fn scale(game: &Game) -> u64 {
-    if asks_always(game) { 4 } else { 1 }
 }
 
 /// Whether to ask the worlds even when the search has a plan: once the stock is dealt, when nothing is
@@ -200,11 +198,15 @@ pub(super) fn vote(
             longest: 0,
         });
     }
-    // (Actions found without a line are tested even alone: none may win.)
+    // Each candidate in each world it has not won yet, world by world; one that could no longer reach
+    // the most even so is judged no further, as plans are (`judge`). (Actions found without a line are
+    // tested even alone: none may win.)
     if candidates.len() > 1 || all_refused {
         for (index, world) in worlds.iter().enumerate() {
+            let most = candidates.iter().map(|c| c.won.len()).max().unwrap_or(0);
             for candidate in &mut candidates {
-                if candidate.won.contains(&index) {
+                let reach = (index..worlds.len()).filter(|w| !candidate.won.contains(w));
+                if candidate.won.contains(&index) || candidate.won.len() + reach.count() < most {
                     continue;
                 }
                 if let Some(steps) = steps_to_win_after(&game, world, candidate.action, allowance) {
@@ -299,22 +301,8 @@ fn vote_plans(
     {
         plans.push(own.to_vec());
     }
-    // World by world, so that when the allowance runs out every plan has been judged in the same worlds.
-    let mut won = vec![0; plans.len()];
-    for world in worlds {
-        for (plan, won) in plans.iter().zip(&mut won) {
-            if wins_after(game, world, plan, allowance) {
-                *won += 1;
-            }
-        }
-    }
-    let most = *won.iter().max()?;
     let own = preferred.and_then(|plan| plan.first());
-    let best = |index: &usize| won[*index] == most;
-    let chosen = (0..plans.len())
-        .filter(best)
-        .find(|&index| plans[index].first() == own)
-        .or_else(|| (0..plans.len()).find(best))?;
+    let (chosen, most) = judge(game, &plans, worlds, own, allowance)?;
     let plan = &plans[chosen];
     let (goal, steps) = match turned_by(game, &worlds[0], plan) {
         Some(column) => (Goal::TurnsUp { column }, plan.len()),
@@ -328,6 +316,37 @@ fn vote_plans(
             value: most as i32,
         },
     ))
+}
+
+/// Which of `plans` wins the most of `worlds`, and how many: ties go to the first that begins with `own`,
+/// then to the first. World by world, so that when the allowance runs out every plan still in the running
+/// has been judged in the same worlds. A plan that could not reach the most won so far even by winning
+/// every world left cannot be chosen, so it is judged no further: the choice is the same, and a lost world
+/// spends a judge's whole budget.
+fn judge(
+    game: &Game,
+    plans: &[Vec<Action>],
+    worlds: &[Position],
+    own: Option<&Action>,
+    allowance: &mut Allowance,
+) -> Option<(usize, usize)> {
+    let mut won = vec![0; plans.len()];
+    for (index, world) in worlds.iter().enumerate() {
+        let left = worlds.len() - index;
+        let most = won.iter().copied().max().unwrap_or(0);
+        for (plan, won) in plans.iter().zip(&mut won) {
+            if *won + left >= most && wins_after(game, world, plan, allowance) {
+                *won += 1;
+            }
+        }
+    }
+    let most = *won.iter().max()?;
+    let best = |index: &usize| won[*index] == most;
+    let chosen = (0..plans.len())
+        .filter(best)
+        .find(|&index| plans[index].first() == own)
+        .or_else(|| (0..plans.len()).find(best))?;
+    Some((chosen, most))
 }
 
 /// `line` up to and with its first action that turns up a card (or all of it, up to `PLAN_CAP`).
@@ -667,6 +686,62 @@ mod tests {
             "{} against {own_won}",
             plan.value
         );
+    }
+
+    /// The judges stop judging a plan that can no longer catch up, and choose what judging every plan in
+    /// every world chooses, with the same count of worlds, for less work.
+    #[test]
+    fn the_judges_choose_as_judging_every_plan_everywhere_would_for_less_work() {
+        let (game, position) = remove_too_soon();
+        let view = View::of(&game, &position);
+        let plenty = || Allowance {
+            positions: u64::MAX,
+            scale: 1,
+            interrupt: Interrupt::NEVER,
+        };
+        let mut rng = Rng::new(SEED);
+        let worlds: Vec<Position> = (0..WORLDS).map(|_| view.sample(&mut rng)).collect();
+        // The plans of the module's vote: the proposers' lines up to their first turned card, and the
+        // search's had it removed the suit first (which wins fewer worlds).
+        let mut plans: Vec<Vec<Action>> = Vec::new();
+        for _ in 0..PROPOSERS {
+            let world = view.sample(&mut rng);
+            if let Some(line) = winning_line(&game, &world, POSITIONS, &mut plenty()) {
+                let plan = cut_at_turn(&game, &world, &line);
+                if !plans.contains(&plan) {
+                    plans.push(plan);
+                }
+            }
+        }
+        let remove = Action::Spider(SpiderAction::Remove { column: 7 });
+        let mut removed = view.sample(&mut Rng::new(0));
+        removed.apply(remove, &game, false).unwrap();
+        let after = View::of(&game, &removed);
+        let mut own = vec![remove];
+        own.extend(path_plan(&after, &searched(&after).path));
+        plans.push(own);
+        assert!(plans.len() > 2, "{} plans", plans.len());
+        let mut everywhere = plenty();
+        let won: Vec<usize> = plans
+            .iter()
+            .map(|plan| {
+                let wins = |w: &&Position| wins_after(&game, w, plan, &mut everywhere);
+                worlds.iter().filter(wins).count()
+            })
+            .collect();
+        let most = *won.iter().max().unwrap();
+        for own in [None, Some(&remove)] {
+            let expected = (0..plans.len())
+                .filter(|&i| won[i] == most)
+                .find(|&i| plans[i].first() == own)
+                .or_else(|| (0..plans.len()).find(|&i| won[i] == most))
+                .unwrap();
+            let mut judges = plenty();
+            let chosen = judge(&game, &plans, &worlds, own, &mut judges);
+            assert_eq!(chosen, Some((expected, most)), "worlds won: {won:?}");
+            let (spent, all) = (u64::MAX - judges.positions, u64::MAX - everywhere.positions);
+            assert!(spent < all, "{spent} positions against {all}");
+        }
     }
 
     #[test]
