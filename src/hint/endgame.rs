@@ -62,8 +62,13 @@ struct Allowance {
 }
 
 impl Allowance {
-    fn new(game: &Game, interrupt: Interrupt) -> Allowance {
-        let (scale, decision) = if asks_always(game) { (4, 2) } else { (1, 1) };
+    /// `stuck`: the search found nothing, having looked further (`hint::GENERATED`).
+    fn new(game: &Game, stuck: bool, interrupt: Interrupt) -> Allowance {
+        let (scale, decision) = match (asks_always(game), stuck) {
+            (true, false) => (4, 3),
+            (true, true) => (4, 2),
+            (false, _) => (1, 1),
+        };
         Allowance {
             positions: VOTE_POSITIONS * decision,
             scale,
@@ -73,10 +78,11 @@ impl Allowance {
 }
 
 /// Whether the worlds check every decision once the stock is dealt, whatever is unseen, with four times
-/// the budgets a world and twice those of a decision: at two suits, where the vote gains only with
-/// larger budgets (docs/hint-lab.md, stops 40 and 41). Four times a decision's too (version 5) let a
-/// stuck search that looked further and then a vote that spent it all take 1.14 s of processor time on
-/// a busy machine, over issue 34's bound of a second (docs/hint-lab.md, stop 43).
+/// the budgets a world above: at two suits, where the vote gains only with larger budgets
+/// (docs/hint-lab.md, stops 40 and 41). A decision gets three times `VOTE_POSITIONS`, twice when the
+/// search was stuck and looked further first: with four times (version 5) a vote alone took up to 0.96 s
+/// of processor time in a held-out run, and with the stuck search before it 1.14 s, over issue 34's bound
+/// of a second (stop 43).
 fn asks_always(game: &Game) -> bool {
     game.suits == 2
 }
@@ -111,7 +117,8 @@ pub(super) fn path_plan(view: &View, path: &[spider::Step]) -> Vec<Action> {
 /// The action the worlds make the best case for, among those that do not lead back to a position met
 /// before. `None` before the stock is dealt, or when no world is won.
 ///
-/// `preferred` is the search's choice, with the rest of its plan up to its first turned card. With cards
+/// `preferred` is the search's choice, with the rest of its plan up to its first turned card (`None`: the
+/// search is stuck, having looked further, and at two suits the solver gets less: `asks_always`). With cards
 /// unseen the worlds choose among plans (above). Failing a plan (no proposing world is won, or every line
 /// begins by going back), and with nothing unseen, they choose among first actions instead: every action
 /// a line begins with, and the search's, is played in every world, and the one after which the solver
@@ -131,7 +138,7 @@ pub(super) fn vote(
         return None;
     }
     let game = *view.game();
-    let allowance = &mut Allowance::new(&game, interrupt);
+    let allowance = &mut Allowance::new(&game, preferred.is_none(), interrupt);
     let count = if view.unseen().is_empty() { 1 } else { WORLDS };
     let worlds: Vec<Position> = (0..count).map(|_| view.sample(rng)).collect();
     if count > 1 {
@@ -669,7 +676,7 @@ mod tests {
         let judges: Vec<Position> = (0..WORLDS).map(|_| view.sample(&mut rng)).collect();
         let own_won = judges
             .iter()
-            .filter(|w| wins_after(&game, w, &own, &mut Allowance::new(&game, Interrupt::NEVER)))
+            .filter(|w| wins_after(&game, w, &own, &mut Allowance::new(&game, false, Interrupt::NEVER)))
             .count();
         let (action, plan, _) = vote(
             &view,
@@ -758,7 +765,7 @@ mod tests {
             &game,
             &position,
             POSITIONS,
-            &mut Allowance::new(&game, Interrupt::NEVER),
+            &mut Allowance::new(&game, false, Interrupt::NEVER),
         )
         .expect("won");
         let mut back = position.clone();
