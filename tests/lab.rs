@@ -232,3 +232,30 @@ fn another_draw_replays_to_what_it_claims() {
         assert_eq!(played.score, position.score(&game));
     }
 }
+
+/// The held-out runs kept in docs/runs are whole runs that `--against` reads: every held-out deal once,
+/// and as many won as their summary says.
+#[test]
+fn the_held_out_runs_kept_in_the_docs_can_be_compared_with() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/runs");
+    let mut runs = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|ext| ext != "jsonl") {
+            continue;
+        }
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let baseline = spider::lab::Baseline::parse(&name, &text).unwrap();
+        let seeds: Vec<u32> = baseline.won.keys().copied().collect();
+        assert_eq!(seeds, (1_000_001..=1_000_500).collect::<Vec<_>>(), "{name}");
+        let summary: serde_json::Value = json_lines(&text)
+            .into_iter()
+            .find(|line| line["type"] == "summary")
+            .unwrap_or_else(|| panic!("{name} has no summary"));
+        let won = baseline.won.values().filter(|&&won| won).count();
+        assert_eq!(summary["won"], won, "{name}");
+        runs += 1;
+    }
+    assert!(runs > 0, "no run in {}", dir.display());
+}

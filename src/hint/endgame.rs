@@ -56,7 +56,8 @@ const VOTE_POSITIONS: u64 = 700_000;
 /// What the solver may still spend in one decision, and where to look for a stop.
 struct Allowance {
     positions: u64,
-    /// How many times the budgets a world above a solve gets in this game (`asks_always`).
+    /// How many times a world's budgets above (`POSITIONS`, `JUDGE_POSITIONS`) a solve gets in this game
+    /// (`asks_always`).
     scale: u64,
     interrupt: Interrupt,
 }
@@ -328,8 +329,8 @@ fn vote_plans(
 /// Which of `plans` wins the most of `worlds`, and how many: ties go to the first that begins with `own`,
 /// then to the first. World by world, so that when the allowance runs out every plan still in the running
 /// has been judged in the same worlds. A plan that could not reach the most won so far even by winning
-/// every world left cannot be chosen, so it is judged no further: the choice is the same, and a lost world
-/// spends a judge's whole budget.
+/// every world left cannot be chosen, so it is judged no further: the choice is the same unless the
+/// allowance runs out, and a lost world spends a judge's whole budget.
 fn judge(
     game: &Game,
     plans: &[Vec<Action>],
@@ -676,7 +677,14 @@ mod tests {
         let judges: Vec<Position> = (0..WORLDS).map(|_| view.sample(&mut rng)).collect();
         let own_won = judges
             .iter()
-            .filter(|w| wins_after(&game, w, &own, &mut Allowance::new(&game, false, Interrupt::NEVER)))
+            .filter(|w| {
+                wins_after(
+                    &game,
+                    w,
+                    &own,
+                    &mut Allowance::new(&game, false, Interrupt::NEVER),
+                )
+            })
             .count();
         let (action, plan, _) = vote(
             &view,
