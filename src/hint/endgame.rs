@@ -614,6 +614,19 @@ mod tests {
         one_suit(columns, 3)
     }
 
+    /// In `remove_too_soon`, the removal of column 8's suit and the search's plan had it removed first:
+    /// the removal, then its plan from there.
+    fn removed_first(view: &View) -> (Action, Vec<Action>) {
+        let game = view.game();
+        let remove = Action::Spider(SpiderAction::Remove { column: 7 });
+        let mut removed = view.sample(&mut Rng::new(0));
+        removed.apply(remove, game, false).unwrap();
+        let after = View::of(game, &removed);
+        let mut own = vec![remove];
+        own.extend(path_plan(&after, &searched(&after).path));
+        (remove, own)
+    }
+
     /// The search's best plan from `view`, as a hint finds it.
     fn searched(view: &View) -> crate::hint::spider::Found {
         let table = Table::from_view(view).unwrap();
@@ -665,13 +678,7 @@ mod tests {
         let (game, position) = remove_too_soon();
         let view = View::of(&game, &position);
         assert_eq!(view.unseen().len(), 17);
-        let remove = Action::Spider(SpiderAction::Remove { column: 7 });
-        // The search's plan, had it removed first: the removal, then its plan from there.
-        let mut removed = view.sample(&mut Rng::new(0));
-        removed.apply(remove, &game, false).unwrap();
-        let after = View::of(&game, &removed);
-        let mut own = vec![remove];
-        own.extend(path_plan(&after, &searched(&after).path));
+        let (remove, own) = removed_first(&view);
         // The vote's judges are the first worlds its generator deals.
         let mut rng = Rng::new(SEED);
         let judges: Vec<Position> = (0..WORLDS).map(|_| view.sample(&mut rng)).collect();
@@ -728,12 +735,7 @@ mod tests {
                 }
             }
         }
-        let remove = Action::Spider(SpiderAction::Remove { column: 7 });
-        let mut removed = view.sample(&mut Rng::new(0));
-        removed.apply(remove, &game, false).unwrap();
-        let after = View::of(&game, &removed);
-        let mut own = vec![remove];
-        own.extend(path_plan(&after, &searched(&after).path));
+        let (remove, own) = removed_first(&view);
         plans.push(own);
         assert!(plans.len() > 2, "{} plans", plans.len());
         let mut everywhere = plenty();
