@@ -81,9 +81,9 @@ impl Allowance {
 /// Whether the worlds check every decision once the stock is dealt, whatever is unseen, with four times
 /// the budgets a world above: at two suits, where the vote gains only with larger budgets
 /// (docs/hint-lab.md, stops 40 and 41). A decision gets three times `VOTE_POSITIONS`, twice when the
-/// search was stuck and looked further first: with four times (version 5) a vote alone took up to 0.96 s
-/// of processor time in a held-out run, and with the stuck search before it 1.14 s, over issue 34's bound
-/// of a second (stop 43).
+/// search was stuck and looked further first. With four times (version 5) a stuck decision took 1.14 s of
+/// processor time in a held-out run, over issue 34's bound of a second; with four times only when not
+/// stuck, the slowest decision still took 0.96 s (stop 43).
 fn asks_always(game: &Game) -> bool {
     game.suits == 2
 }
