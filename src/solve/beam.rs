@@ -3,7 +3,8 @@
 //! cards in the stock go on, so the first win found is as short as the beam can find. The ranking is by
 //! *disorder*, not by the staged search's evaluation: the cards not lying on the next card of their suit (a
 //! face-down card never does), less a column's base that is a king or could go onto another column, less
-//! the empty columns. No move puts more than one card onto the next card of its suit, so the disorder is
+//! the empty columns, and (at 1 and 2 suits) the cards of the next deal that will not land on the next card
+//! of their suit. No move puts more than one card onto the next card of its suit, so the disorder is
 //! about the moves still to make: the beam keeps the positions nearest a win, where the staged search's
 //! evaluation, made to choose positions to dive from, cannot tell progress from shuffling (docs/solver.md
 //! has the figures).
@@ -44,11 +45,13 @@ struct Node {
 }
 
 /// Searches from `root` for a line of at most `bound` steps, keeping `width` positions at each stock count
-/// a depth. `None` when the beam empties, reaches the bound or the budget stops it.
+/// a depth; with `ahead`, the disorder counts the next deal's cards that will not land in order. `None`
+/// when the beam empties, reaches the bound or the budget stops it.
 pub(super) fn beam(
     rules: &Rules,
     root: State,
     width: usize,
+    ahead: bool,
     bound: usize,
     budget: &mut Budget,
 ) -> Option<Vec<Step>> {
@@ -92,7 +95,7 @@ pub(super) fn beam(
                     return Some(line);
                 }
                 let shares = node.shares.after(rules, &node.state, &starts, step, &child);
-                let score = shares.score(rules, &child);
+                let score = shares.score(rules, &child, ahead);
                 let heap = &mut best[child.stock() / rules.columns.max(1)];
                 // A child worse than every one its level keeps is never hashed.
                 if heap.len() == width && heap.peek().is_some_and(|worst| score > worst.0.score) {
@@ -191,7 +194,7 @@ fn back(layers: &[Vec<Node>], mut index: u32) -> Vec<Step> {
 
 /// Each column's share of the score, and what the score needs of its ends: the disorder (every face-down
 /// card, the first face-up one, and each face-up card not on the next of its suit), the cards ready to move
-/// (the top run), and the ranks of the base and of the top card (0 for an empty column).
+/// (the top run), the rank of the base and the top card (0 for an empty column).
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Shares {
     disorder: [u8; MAX_COLUMNS],
@@ -246,7 +249,7 @@ impl Shares {
             } else {
                 (self.disorder[c], self.ready[c]) = (self.disorder[c] + 1, 1);
             }
-            self.top[c] = rank(card);
+            self.top[c] = card;
         }
     }
 
@@ -265,7 +268,7 @@ impl Shares {
             Some(&onto) if follows_in_suit(head, onto) => self.ready[to] += count as u8,
             Some(_) => (self.disorder[to], self.ready[to]) = (self.disorder[to] + 1, count as u8),
         }
-        self.top[to] = rank(source[source.len() - 1]);
+        self.top[to] = source[source.len() - 1];
         let hidden = parent.hidden(from);
         if at == 0 {
             (
@@ -277,7 +280,7 @@ impl Shares {
             return;
         }
         let below = source[at - 1];
-        self.top[from] = rank(below);
+        self.top[from] = below;
         if at == hidden {
             // The card below turns face up: the column is its face-down cards and that one.
             (self.disorder[from], self.ready[from]) = (hidden as u8, 1);
@@ -307,13 +310,15 @@ impl Shares {
             self.disorder[c] = (hidden + 1 + broken) as u8;
             self.ready[c] = top_run(column, hidden) as u8;
             self.base[c] = rank(base);
-            self.top[c] = rank(top);
+            self.top[c] = top;
         }
     }
 
     /// The score: the columns' shares, less a column's base that is a king or could go onto another
-    /// column's top (it needs no move of its own), less the empty columns.
-    fn score(&self, rules: &Rules, state: &State) -> Score {
+    /// column's top (it needs no move of its own), less the empty columns; and, `ahead` and while the stock
+    /// lasts, the cards of the next deal that will not land on the next card of their suit (the solver
+    /// knows the stock): a position ready to take the next deal in order needs fewer moves after it.
+    fn score(&self, rules: &Rules, state: &State, ahead: bool) -> Score {
         let columns = rules.columns;
         let mut disorder: i32 = self.disorder[..columns].iter().map(|&d| i32::from(d)).sum();
         let empty = self.top[..columns].iter().filter(|&&t| t == 0).count() as i32;
@@ -325,16 +330,24 @@ impl Shares {
         // How many columns' tops are of each rank.
         let mut tops = [0u8; 16];
         for &top in &self.top[..columns] {
-            tops[top as usize] += 1;
+            tops[rank(top) as usize] += 1;
         }
         for c in 0..columns {
             let base = self.base[c];
             if base == 0 {
                 continue;
             }
-            let own = u8::from(self.top[c] == base + 1);
+            let own = u8::from(rank(self.top[c]) == base + 1);
             if base == 13 || tops[base as usize + 1] > own {
                 disorder -= 1;
+            }
+        }
+        let stock = if ahead { state.stock() } else { 0 };
+        for c in 0..columns.min(stock) {
+            let card = rules.stock[stock - 1 - c];
+            let top = self.top[c];
+            if top == 0 || !follows_in_suit(card, top) {
+                disorder += 1;
             }
         }
         Score {
@@ -381,7 +394,8 @@ mod tests {
                 unreachable!()
             };
             let (rules, root) = State::from_table(&game, table).unwrap();
-            let steps = beam(&rules, root, 50, staged.len(), &mut budget()).expect("a line");
+            let steps =
+                beam(&rules, root, 50, suits < 4, staged.len(), &mut budget()).expect("a line");
             let line: Vec<Action> = expand(&rules, root, &steps);
             assert!(wins(&game, &start, &line), "{suits} suits");
             assert!(
@@ -404,7 +418,7 @@ mod tests {
             unreachable!()
         };
         let (rules, root) = State::from_table(&game, &table).unwrap();
-        assert_eq!(beam(&rules, root, 50, 40, &mut budget()), None);
+        assert_eq!(beam(&rules, root, 50, true, 40, &mut budget()), None);
     }
 
     proptest! {
