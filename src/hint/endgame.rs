@@ -16,13 +16,12 @@
 
 use super::spider::{self, Table};
 use super::view::View;
-use super::{Goal, Plan, Rng, WEIGHTS, key};
+use super::{Goal, Keys, Plan, Rng, WEIGHTS, key};
 use crate::game::Game;
 use crate::game::position::{Action, Position, Status};
 use crate::game::spider::Action as SpiderAction;
 use crate::interrupt::Interrupt;
 use crate::solve::{Limits, Outcome, solve as solve_world};
-use std::collections::HashSet;
 use std::time::Duration;
 
 /// Worlds a decision's plans are judged in. (`spider autoplay --suits 1 --seeds 1..500 --endgames 4`:
@@ -129,7 +128,7 @@ pub(super) fn path_plan(view: &View, path: &[spider::Step]) -> Vec<Action> {
 /// choice would otherwise go unchecked.
 pub(super) fn vote(
     view: &View,
-    visited: &HashSet<u64>,
+    visited: &Keys,
     floor: i32,
     preferred: Option<&[Action]>,
     rng: &mut Rng,
@@ -282,7 +281,7 @@ fn vote_plans(
     game: &Game,
     proposers: &[Position],
     worlds: &[Position],
-    visited: &HashSet<u64>,
+    visited: &Keys,
     preferred: Option<&[Action]>,
     allowance: &mut Allowance,
 ) -> Option<(Action, Plan)> {
@@ -415,7 +414,7 @@ fn wins_after(game: &Game, world: &Position, plan: &[Action], allowance: &mut Al
 fn progress(
     view: &View,
     world: &Position,
-    visited: &HashSet<u64>,
+    visited: &Keys,
     floor: i32,
     preferred: Option<Action>,
 ) -> Vec<Candidate> {
@@ -569,7 +568,7 @@ mod tests {
         });
         let (own, _, _) = vote(
             &view,
-            &HashSet::new(),
+            &Keys::default(),
             i32::MIN,
             None,
             &mut Rng::new(1),
@@ -579,7 +578,7 @@ mod tests {
         assert_ne!(own, harmless);
         let (action, plan, _) = vote(
             &view,
-            &HashSet::new(),
+            &Keys::default(),
             i32::MIN,
             Some(&[harmless]),
             &mut Rng::new(1),
@@ -638,7 +637,7 @@ mod tests {
         crate::hint::spider::search(
             &table,
             &ctx,
-            &HashSet::new(),
+            &Keys::default(),
             i32::MIN,
             &Budget::default(),
             reach,
@@ -695,7 +694,7 @@ mod tests {
             .count();
         let (action, plan, _) = vote(
             &view,
-            &HashSet::new(),
+            &Keys::default(),
             i32::MIN,
             Some(&own),
             &mut Rng::new(SEED),
@@ -781,7 +780,7 @@ mod tests {
         let mut back = position.clone();
         back.apply(line[0], &game, game.autoremove).unwrap();
         // As if the solver's first action led back to a position met before.
-        let visited = HashSet::from([key(&View::of(&game, &back))]);
+        let visited = Keys::from_iter([key(&View::of(&game, &back))]);
         let (action, plan, _) = vote(
             &view,
             &visited,

@@ -163,13 +163,16 @@ impl Hint {
     }
 }
 
+/// Keys of tables or views: hashes already, so the set does not hash them again.
+pub(crate) type Keys = HashSet<u64, std::hash::BuildHasherDefault<crate::solve::PassThrough>>;
+
 /// Everything seen so far in the game, as keys of views: the hint leads back to one only as a stuck
 /// endgame's last resort (`Hint::then`). And, for each stage of the game (cards still face down, in the
 /// stock, suits removed), the best arrangement reached in it: between two new cards, a plan that turns
 /// nothing must beat it, so play cannot wander for ever.
 #[derive(Clone, Debug, Default)]
 pub struct Visited {
-    keys: HashSet<u64>,
+    keys: Keys,
     best: std::collections::HashMap<(usize, usize, usize), i32>,
 }
 

@@ -6,11 +6,11 @@
 
 use super::rng::Rng;
 use super::view::View;
-use super::{Budget, Goal, Plan};
+use super::{Budget, Goal, Keys, Plan};
 use crate::game::Game;
 use crate::game::position::{Action as GameAction, Pile};
 use crate::game::reno::{Action, Table};
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::{BinaryHeap, HashMap};
 
 fn eval(position: &Table) -> i32 {
     let home: i32 = position.foundations.iter().map(|&n| n as i32).sum();
@@ -59,7 +59,7 @@ fn reveals(position: &Table, action: Action) -> bool {
 fn search_world(
     game: &Game,
     root: &Table,
-    visited: &HashSet<u64>,
+    visited: &Keys,
     nodes: usize,
 ) -> HashMap<Action, (i32, usize, Goal)> {
     let key = |p: &Table| super::key(&View::of_reno(game, p));
@@ -126,7 +126,7 @@ fn search_world(
 
 pub(super) fn search(
     view: &View,
-    visited: &HashSet<u64>,
+    visited: &Keys,
     budget: &Budget,
     rng: &mut Rng,
 ) -> Option<(GameAction, Plan)> {

@@ -23,6 +23,7 @@ pub use assist::{
     remember_rest, solve_here, winnable_seed,
 };
 pub use state::Unsupported;
+pub(crate) use table::PassThrough;
 
 use crate::game::position::{Action, Position, Status};
 use crate::game::{Game, spider};

@@ -11,12 +11,13 @@
 //! generated in each search, not by time, so it is the same on every machine.
 
 use super::state::{Rules, State};
+use super::table::PassThrough;
 use crate::game::Game;
 use crate::game::cards::byte::follows_in_suit;
 use crate::game::spider::{self, Table};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// The most positions generated in the search of one stage: a few hundredths of a second.
 const BUDGET: u64 = 100_000;
@@ -78,22 +79,6 @@ fn stretch(
     let mut both = stretch(game, positions, line, from, middle);
     both.extend(stretch(game, positions, line, middle, to));
     both
-}
-
-/// The keys of `route`'s table are `State::hash`es already, and need no hashing again.
-#[derive(Default)]
-struct PassThrough(u64);
-
-impl Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, _: &[u8]) {
-        unreachable!("the table's keys are u64")
-    }
-    fn write_u64(&mut self, hash: u64) {
-        self.0 = hash;
-    }
 }
 
 struct Node {
