@@ -68,15 +68,14 @@ impl Col {
         v
     }
 
+    /// The bytes `at..at + 8` of the face-up cards as one word, whatever lies past the column's end.
+    fn raw_word(&self, at: usize) -> u64 {
+        u64::from_le_bytes(self.up[at..at + 8].try_into().expect("8 bytes"))
+    }
+
     /// The face-up cards `at..at + 8` as one word, the bytes past the column's end zero.
     fn word(&self, at: usize) -> u64 {
-        let word = u64::from_le_bytes(self.up[at..at + 8].try_into().expect("8 bytes"));
-        let n = self.len as usize - at.min(self.len as usize);
-        if n >= 8 {
-            word
-        } else {
-            word & ((1u64 << (8 * n)) - 1)
-        }
+        self.raw_word(at) & low_bytes(self.len as usize - at.min(self.len as usize))
     }
 
     /// A hash of the column: its face-down count and length, then its face-up cards eight at a time (the
@@ -108,21 +107,23 @@ impl Col {
                     .count() as u32;
                 break;
             }
-            let upper = u64::from_le_bytes(self.up[at..at + 8].try_into().expect("8 bytes"));
-            let lower = u64::from_le_bytes(self.up[at + 1..at + 9].try_into().expect("8 bytes"));
+            let (upper, lower) = (self.raw_word(at), self.raw_word(at + 1));
             // A zero byte where the lower card plus one is the upper one.
             let diff = upper ^ lower.wrapping_add(ONES);
             let zero = !((diff & LOW).wrapping_add(LOW) | diff | LOW);
-            let n = (pairs - at).min(8);
-            let mask = if n == 8 {
-                u64::MAX
-            } else {
-                (1u64 << (8 * n)) - 1
-            };
-            links += (zero & mask).count_ones();
+            links += (zero & low_bytes(pairs - at)).count_ones();
             at += 8;
         }
         links
+    }
+}
+
+/// A mask of the low `n` bytes of a word (all of them from 8).
+fn low_bytes(n: usize) -> u64 {
+    if n >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * n)) - 1
     }
 }
 
