@@ -805,9 +805,14 @@ impl Search<'_> {
                 continue;
             }
             let mut turned = turned;
-            let mut key_eval = None;
-            if let Some(col) = reveals {
-                let value = ctx.reveal_value(&child, col);
+            // Go on past a turned card as one not yet known: a plan that turns up more cards whatever
+            // they are beats one that turns up one.
+            let revealed = reveals.map(|col| (col, ctx.reveal_value(&child, col)));
+            if let Some((col, _)) = revealed {
+                child.turn_unknown(col);
+            }
+            let (key, eval) = table.child_key_eval(&parts, &child, step, w);
+            if let Some((col, value)) = revealed {
                 let so_far = turned.get_or_insert(Turned {
                     column: col as u8,
                     steps: depth + 1,
@@ -817,16 +822,9 @@ impl Search<'_> {
                     column: so_far.column as usize,
                 };
                 let (fit, to_turn) = (so_far.fit, so_far.steps);
-                // Go on past the card as one not yet known: a plan that turns up more cards whatever
-                // it is beats one that turns up one.
-                child.turn_unknown(col);
-                let (key, eval) = table.child_key_eval(&parts, &child, step, w);
-                key_eval = Some((key, eval));
                 so_far.fit += value - eval;
                 self.consider(value + fit, depth + 1, first, goal, to_turn, (parent, step));
             }
-            let (key, eval) =
-                key_eval.unwrap_or_else(|| table.child_key_eval(&parts, &child, step, w));
             if !self.seen.insert(key) {
                 continue;
             }
