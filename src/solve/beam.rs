@@ -364,7 +364,7 @@ mod tests {
     use crate::game::position::{Action, Position};
     use crate::solve::agree::{choices, games, starts, walk};
     use crate::solve::shorten::tests::searched;
-    use crate::solve::{expand, wins};
+    use crate::solve::{beam_ahead, expand, wins};
     use proptest::prelude::*;
     use std::time::{Duration, Instant};
 
@@ -394,8 +394,15 @@ mod tests {
                 unreachable!()
             };
             let (rules, root) = State::from_table(&game, table).unwrap();
-            let steps =
-                beam(&rules, root, 50, suits < 4, staged.len(), &mut budget()).expect("a line");
+            let steps = beam(
+                &rules,
+                root,
+                50,
+                beam_ahead(suits),
+                staged.len(),
+                &mut budget(),
+            )
+            .expect("a line");
             let line: Vec<Action> = expand(&rules, root, &steps);
             assert!(wins(&game, &start, &line), "{suits} suits");
             assert!(

@@ -162,6 +162,14 @@ fn beam_widths(suits: u8) -> &'static [usize] {
     }
 }
 
+/// Whether the beam counts the next deal's cards that will not land in order: at 1 and 2 suits, where it
+/// shortens the lines by 4 and 2 actions; at 4 suits, a dealt card seldom landing on the next of its suit,
+/// it changed them by chance (+1.0 over deals 1..200) and lost a deal to the time limit (docs/solver.md,
+/// solver 6).
+fn beam_ahead(suits: u8) -> bool {
+    suits < 4
+}
+
 /// The longest line the beam looks for, in steps: won lines are about 100 to 200 long.
 const BEAM_BOUND: usize = 300;
 
@@ -310,13 +318,16 @@ fn beam_first(
 ) -> Outcome {
     let max_positions = budget.max_positions;
     budget.max_positions = budget.positions + max_positions.saturating_sub(budget.positions) / 2;
-    // The beam counts the next deal's cards that will not land in order only at 1 and 2 suits: there it
-    // shortens the lines by 4 and 2 actions, where at 4 suits, a dealt card seldom landing on the next of
-    // its suit, it changed them by chance (+1.0 over deals 1..200) and lost a deal to the time limit
-    // (docs/solver.md, solver 6).
-    let found = beam_widths(game.suits)
-        .iter()
-        .find_map(|&width| beam::beam(rules, root, width, game.suits < 4, BEAM_BOUND, budget));
+    let found = beam_widths(game.suits).iter().find_map(|&width| {
+        beam::beam(
+            rules,
+            root,
+            width,
+            beam_ahead(game.suits),
+            BEAM_BOUND,
+            budget,
+        )
+    });
     budget.max_positions = max_positions;
     if budget.stopped == Some(Limit::Positions) {
         budget.stopped = None;
