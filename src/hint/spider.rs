@@ -153,6 +153,18 @@ pub(super) enum Step {
     Deal,
 }
 
+impl Step {
+    /// The one or two columns a move or a removal changes (a removal it makes and a card it turns up
+    /// are in them too).
+    fn columns(self) -> (usize, Option<usize>) {
+        match self {
+            Step::Move { from, to, .. } => (from as usize, Some(to as usize)),
+            Step::Remove { col } => (col as usize, None),
+            Step::Deal => unreachable!("deals are valued by their expectation"),
+        }
+    }
+}
+
 /// The weights of the evaluation.
 #[derive(Clone, Copy, Debug)]
 pub struct Weights {
@@ -255,11 +267,7 @@ impl Table {
     /// step changes only the one or two columns it names (a move's removal and the card it turns are in
     /// them too), so the search, which keys and weighs every child, counts those alone.
     fn child_key_eval(&self, parts: &Parts, child: &Table, step: Step, w: &Weights) -> (u64, i32) {
-        let (a, b) = match step {
-            Step::Move { from, to, .. } => (from as usize, Some(to as usize)),
-            Step::Remove { col } => (col as usize, None),
-            Step::Deal => unreachable!("deals are valued by their expectation"),
-        };
+        let (a, b) = step.columns();
         let mut sum = parts.sum;
         let mut eval = parts.eval + w.removed * (child.removed as i32 - self.removed as i32);
         for c in std::iter::once(a).chain(b) {
@@ -315,6 +323,16 @@ impl Table {
     fn steps(&self, out: &mut Vec<Step>) {
         out.clear();
         let first_empty = self.cols[..self.n].iter().position(|c| c.is_empty());
+        // The columns a card of each rank may go onto: bit `to` of `onto[r]` where column `to`'s bottom
+        // card is of rank `r + 1` (or, for every rank, the first empty column). Move generation is a fifth
+        // of the search's time, and this spares it trying every column for every card of a run.
+        let mut onto = [0u16; 16];
+        for (to, col) in self.cols[..self.n].iter().enumerate() {
+            if let Some(bottom) = col.bottom() {
+                onto[usize::from(rank(bottom)) - 1] |= 1 << to;
+            }
+        }
+        let empty = first_empty.map_or(0, |to| 1u16 << to);
         for from in 0..self.n {
             let col = &self.cols[from];
             if col.complete() {
@@ -327,26 +345,18 @@ impl Table {
                 let above = cards.len().checked_sub(count + 1).map(|i| cards[i]);
                 let breaks_suit = above.is_some_and(|a| follows_in_suit(head, a));
                 let whole = count == cards.len() && col.hidden == 0;
-                for to in 0..self.n {
-                    if to == from {
+                let mut targets = onto[usize::from(rank(head))] & !(1 << from);
+                if !whole {
+                    targets |= empty & !(1 << from);
+                }
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    if let Some(b) = self.cols[to].bottom()
+                        && ((breaks_suit && !follows_in_suit(head, b))
+                            || self.cols[to].len as usize + count > CAP)
+                    {
                         continue;
-                    }
-                    match self.cols[to].bottom() {
-                        None => {
-                            if Some(to) != first_empty || whole {
-                                continue;
-                            }
-                        }
-                        Some(b) => {
-                            if !follows_by_rank(head, b)
-                                || (breaks_suit && !follows_in_suit(head, b))
-                            {
-                                continue;
-                            }
-                            if self.cols[to].len as usize + count > CAP {
-                                continue;
-                            }
-                        }
                     }
                     out.push(Step::Move {
                         from: from as u8,
@@ -614,23 +624,31 @@ pub(super) fn search(
     budget: &Budget,
     reach: Reach,
 ) -> Option<Found> {
+    let Scratch {
+        mut nodes,
+        mut heap,
+        mut tables,
+        mut origins,
+    } = SCRATCH.with_borrow_mut(std::mem::take);
+    nodes.clear();
+    heap.clear();
+    tables.clear();
+    tables.push(root.clone());
+    origins.clear();
+    origins.push(u32::MAX);
     let mut search = Search {
         ctx,
         root,
         root_value: root.eval(ctx.weights).max(floor),
         best: None,
         seen: visited.clone(),
-        nodes: Vec::new(),
-        heap: BinaryHeap::new(),
+        nodes,
+        heap,
         steps: Vec::new(),
         generated: 0,
     };
     search.consider_deal(root, 0, Step::Deal, 0, None);
     search.seen.insert(root.key());
-    // The tables searched from, by index: a node keeps only its parent's index and its step.
-    let mut tables: Vec<Table> = vec![root.clone()];
-    // The node each table searched from was made from (none for the root): the way back along a plan.
-    let mut origins: Vec<u32> = vec![u32::MAX];
     search.expand(root, 0, None, 0, None);
     let mut limit = budget.nodes;
     let mut expanded = 0;
@@ -668,21 +686,48 @@ pub(super) fn search(
     if search.best.is_none() {
         search.best = fill_to_deal(root, ctx, visited);
     }
-    let best = search.best?;
-    let mut path = vec![best.last];
-    let mut table = best.from;
-    while table != 0 {
-        let node = &search.nodes[origins[table as usize] as usize];
-        path.push(node.step);
-        table = node.parent;
-    }
-    path.reverse();
-    path.truncate(usize::from(best.steps).max(1));
-    Some(Found {
-        step: best.first,
-        plan: best.plan(),
-        path,
-    })
+    let found = search.best.map(|best| {
+        let mut path = vec![best.last];
+        let mut table = best.from;
+        while table != 0 {
+            let node = &search.nodes[origins[table as usize] as usize];
+            path.push(node.step);
+            table = node.parent;
+        }
+        path.reverse();
+        path.truncate(usize::from(best.steps).max(1));
+        Found {
+            step: best.first,
+            plan: best.plan(),
+            path,
+        }
+    });
+    SCRATCH.set(Scratch {
+        nodes: search.nodes,
+        heap: search.heap,
+        tables,
+        origins,
+    });
+    found
+}
+
+/// A search's working storage, kept in its thread from one decision to the next: made afresh, its nodes
+/// and tables grew and were mapped in by the kernel at every decision, a sixth of the time of a large
+/// search. (Not the set of keys met: kept as large as the largest search's, it spread a small search's
+/// keys over more memory, which cost more than it saved.) Taken out while in use, so a search within a
+/// search would get its own.
+#[derive(Default)]
+struct Scratch {
+    nodes: Vec<Node>,
+    heap: Frontier,
+    /// The tables searched from, by index: a node keeps only its parent's index and its step.
+    tables: Vec<Table>,
+    /// The node each table searched from was made from (none for the root): the way back along a plan.
+    origins: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
 /// The best plan found so far: its value, length to its end (shorter wins ties), first step, and what it
@@ -796,9 +841,20 @@ impl Search<'_> {
         table.steps(&mut steps);
         self.generated += steps.len();
         let parts = table.parts(w);
+        // One child at a time in one scratch table: a step changes only the one or two columns it names
+        // (and the count of suits removed), so those are put back for the next step, where a whole copy
+        // of the table for every child was a tenth of the search's time.
+        let mut child = table.clone();
+        let mut changed: Option<(usize, Option<usize>)> = None;
         for &step in &steps {
+            if let Some((a, b)) = changed {
+                for c in std::iter::once(a).chain(b) {
+                    child.cols[c] = table.cols[c];
+                }
+                child.removed = table.removed;
+            }
+            changed = Some(step.columns());
             let first = first.unwrap_or(step);
-            let mut child = table.clone();
             let reveals = table.reveals(step, ctx.autoremove);
             child.apply(step, ctx.autoremove);
             if child.stranded(ctx.relaxed) {
