@@ -323,9 +323,9 @@ impl Table {
     fn steps(&self, out: &mut Vec<Step>) {
         out.clear();
         let first_empty = self.cols[..self.n].iter().position(|c| c.is_empty());
-        // The columns a card of each rank may go onto: bit `to` of `onto[r]` where column `to`'s bottom
-        // card is of rank `r + 1` (or, for every rank, the first empty column). Move generation is a fifth
-        // of the search's time, and this spares it trying every column for every card of a run.
+        // The columns a card of rank `r` may go onto: bit `to` of `onto[r]` where column `to`'s bottom is
+        // of rank `r + 1`; any card may go into the first empty column (`empty`). Move generation was
+        // about a fifth of the search's time, trying every column for every card of a run.
         let mut onto = [0u16; 16];
         for (to, col) in self.cols[..self.n].iter().enumerate() {
             if let Some(bottom) = col.bottom() {
@@ -843,7 +843,7 @@ impl Search<'_> {
         let parts = table.parts(w);
         // One child at a time in one scratch table: a step changes only the one or two columns it names
         // (and the count of suits removed), so those are put back for the next step, where a whole copy
-        // of the table for every child was a tenth of the search's time.
+        // of the table for every child took most of the 8% of the search's time spent copying.
         let mut child = table.clone();
         let mut changed: Option<(usize, Option<usize>)> = None;
         for &step in &steps {
