@@ -71,12 +71,16 @@ pub(super) fn beam(
     let mut offered = HashSet64::with_capacity(width * levels * 4);
     // Every state `apply` makes is settled (no complete suit left to remove); the root may not be.
     let mut settled = root.settled(rules);
+    // The children of one node that its level may keep, as they were when found: (score, hash, step,
+    // level). Their slots in `seen` are fetched from memory while the node's other children are made.
+    let mut candidates: Vec<(Score, u64, Step, usize)> = Vec::with_capacity(64);
     while layers.len() <= bound {
         let layer = layers.last().expect("the root's layer");
         offered.reset(width * levels * 4);
         for (index, node) in layer.iter().enumerate() {
             node.state.steps(rules, &mut steps);
             let (starts, _) = node.state.starts(rules);
+            candidates.clear();
             for &step in &steps {
                 if !lengthens(&node.state, &starts, step) {
                     continue;
@@ -96,13 +100,25 @@ pub(super) fn beam(
                 }
                 let shares = node.shares.after(rules, &node.state, &starts, step, &child);
                 let score = shares.score(rules, &child, ahead);
-                let heap = &mut best[child.stock() / rules.columns.max(1)];
+                let level = child.stock() / rules.columns.max(1);
                 // A child worse than every one its level keeps is never hashed.
-                if heap.len() == width && heap.peek().is_some_and(|worst| score > worst.0.score) {
+                if worse_than_kept(&best[level], width, score) {
                     continue;
                 }
                 let hash = child.hash();
-                if seen.contains(hash) || !offered.insert(hash) {
+                seen.prefetch(hash);
+                candidates.push((score, hash, step, level));
+            }
+            for &(score, hash, step, level) in &candidates {
+                let heap = &mut best[level];
+                // Checked again, as the level may have kept better children since: the children kept
+                // are those of checking each once, in order.
+                if worse_than_kept(heap, width, score) {
+                    continue;
+                }
+                // `offered` first, as `seen` is the larger table, seldom in the cache: a child offered
+                // before is out whether it was seen or not, so `offered` may hold hashes seen.
+                if !offered.insert(hash) || seen.contains(hash) {
                     continue;
                 }
                 let rank = Rank { score, hash };
@@ -144,6 +160,11 @@ pub(super) fn beam(
         layers.push(next);
     }
     None
+}
+
+/// Whether a child scoring `score` is worse than every child its level keeps, `heap`, which is full.
+fn worse_than_kept(heap: &BinaryHeap<(Rank, u32, u32)>, width: usize, score: Score) -> bool {
+    heap.len() == width && heap.peek().is_some_and(|worst| score > worst.0.score)
 }
 
 /// Whether a step is worth a place in the beam: a move that splits a run of one suit must put the cards it

@@ -73,14 +73,34 @@ impl HashSet64 {
         self.slots.len() * 8
     }
 
+    /// The slot where `hash` is looked for first.
+    fn home(&self, hash: u64) -> usize {
+        (hash >> 7) as usize & (self.slots.len() - 1)
+    }
+
     fn slot(&self, hash: u64) -> (usize, u64) {
         let key = hash | 1;
         let mask = self.slots.len() - 1;
-        let mut i = (hash >> 7) as usize & mask;
+        let mut i = self.home(hash);
         while self.slots[i] != 0 && self.slots[i] != key {
             i = (i + 1) & mask;
         }
         (i, key)
+    }
+
+    /// Starts loading the slot where `hash` is looked for first, so that a `contains` soon after finds it
+    /// in the cache: a set of many positions is mostly out of it, and the beam, which looks up every
+    /// child it may keep, spent a quarter of its time waiting for these loads.
+    pub fn prefetch(&self, hash: u64) {
+        let i = self.home(hash);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing and cannot fault; the address is a slot of the table anyway.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
     }
 
     pub fn contains(&self, hash: u64) -> bool {
