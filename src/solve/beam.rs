@@ -340,28 +340,29 @@ impl Shares {
     /// lasts, the cards of the next deal that will not land on the next card of their suit (the solver
     /// knows the stock): a position ready to take the next deal in order needs fewer moves after it.
     fn score(&self, rules: &Rules, state: &State, ahead: bool) -> Score {
+        // Counted over every slot, not the table's columns alone, so that the loops have a fixed length
+        // (the compiler unrolls them, without branches): the shares of slots past the table's columns
+        // are 0, which adds nothing but empty tops, taken off again.
         let columns = rules.columns;
-        let mut disorder: i32 = self.disorder[..columns].iter().map(|&d| i32::from(d)).sum();
-        let empty = self.top[..columns].iter().filter(|&&t| t == 0).count() as i32;
+        let mut disorder: i32 = self.disorder.iter().map(|&d| i32::from(d)).sum();
+        let empty = self.top.iter().filter(|&&t| t == 0).count() - (MAX_COLUMNS - columns);
+        let empty = empty as i32;
         let mut ready = 13 * state.removed() as i32 + empty;
-        ready += self.ready[..columns]
-            .iter()
-            .map(|&r| i32::from(r))
-            .sum::<i32>();
-        // How many columns' tops are of each rank.
-        let mut tops = [0u8; 16];
-        for &top in &self.top[..columns] {
-            tops[rank(top) as usize] += 1;
+        ready += self.ready.iter().map(|&r| i32::from(r)).sum::<i32>();
+        // The ranks of the columns' tops, as bits: on one column or more, on two or more. A base of
+        // rank r needs no move where another column's top is of rank r + 1: bit r + 1 of `twice` when
+        // its own top is of that rank, else of `once`. Bit 14 stands for a king's base, always free;
+        // bit 1, which only an empty column's base of 0 would ask for, is cleared.
+        let (mut once, mut twice) = (1u16 << 14, 1u16 << 14);
+        for &top in &self.top {
+            let bit = 1 << rank(top);
+            twice |= once & bit;
+            once |= bit;
         }
-        for c in 0..columns {
-            let base = self.base[c];
-            if base == 0 {
-                continue;
-            }
-            let own = u8::from(rank(self.top[c]) == base + 1);
-            if base == 13 || tops[base as usize + 1] > own {
-                disorder -= 1;
-            }
+        (once, twice) = (once & !2, twice & !2);
+        for (&base, &top) in self.base.iter().zip(&self.top) {
+            let tops = if rank(top) == base + 1 { twice } else { once };
+            disorder -= i32::from((tops >> (base + 1)) & 1);
         }
         let stock = if ahead { state.stock() } else { 0 };
         for c in 0..columns.min(stock) {
@@ -449,6 +450,43 @@ mod tests {
         assert_eq!(beam(&rules, root, 50, true, 40, &mut budget()), None);
     }
 
+    /// The score counted plainly from the columns, as the module's documentation defines it.
+    fn counted(rules: &Rules, state: &State, ahead: bool) -> Score {
+        let (starts, _) = state.starts(rules);
+        let columns: Vec<&[u8]> = (0..rules.columns)
+            .map(|c| state.column(&starts, c))
+            .collect();
+        let (mut disorder, mut ready, mut empty) = (0, 13 * state.removed() as i32, 0);
+        for (c, column) in columns.iter().enumerate() {
+            let Some(&base) = column.first() else {
+                empty += 1;
+                continue;
+            };
+            let hidden = state.hidden(c);
+            let broken = (hidden + 1..column.len())
+                .filter(|&i| !follows_in_suit(column[i], column[i - 1]))
+                .count();
+            disorder += (hidden + 1 + broken) as i32;
+            ready += top_run(column, hidden) as i32;
+            let onto =
+                |d: usize| d != c && columns[d].last().map(|&t| rank(t)) == Some(rank(base) + 1);
+            if rank(base) == 13 || (0..rules.columns).any(onto) {
+                disorder -= 1;
+            }
+        }
+        let stock = if ahead { state.stock() } else { 0 };
+        for (c, column) in columns.iter().enumerate().take(stock) {
+            let card = rules.stock[stock - 1 - c];
+            if !column.last().is_some_and(|&top| follows_in_suit(card, top)) {
+                disorder += 1;
+            }
+        }
+        Score {
+            disorder: (disorder - empty).max(0) as u16,
+            ready: -((ready + empty) as i16),
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig {
             cases: 64,
@@ -456,9 +494,9 @@ mod tests {
             ..ProptestConfig::default()
         })]
 
-        /// A child's shares worked out from its parent's and the step are the ones counted afresh, for every
-        /// step of every position of random games (every variant: Spiderette's short last deal, relaxed deals
-        /// onto spaces, removals forced or not).
+        /// A child's shares worked out from its parent's and the step are the ones counted afresh, and so is
+        /// its score, for every step of every position of random games (every variant: Spiderette's short
+        /// last deal, relaxed deals onto spaces, removals forced or not).
         #[test]
         fn a_childs_shares_are_those_counted_afresh(
             game in games(),
@@ -479,6 +517,12 @@ mod tests {
                         after == Shares::of(&rules, &child),
                         "{start:?}, {game:?}, after {played:?}, step {step:?}"
                     );
+                    for ahead in [false, true] {
+                        prop_assert!(
+                            after.score(&rules, &child, ahead) == counted(&rules, &child, ahead),
+                            "{start:?}, {game:?}, after {played:?}, step {step:?}, ahead {ahead}"
+                        );
+                    }
                 }
                 Ok(())
             })?;
