@@ -140,11 +140,17 @@ pub(super) fn beam(
         }
         kept.sort_unstable_by_key(|k| k.0);
         settled = true;
+        // The seen set is mostly out of the cache: each slot is fetched a few hashes ahead.
+        for (i, (rank, ..)) in kept.iter().enumerate() {
+            if let Some((ahead, ..)) = kept.get(i + 8) {
+                seen.prefetch(ahead.hash);
+            }
+            seen.insert(rank.hash);
+        }
         let next = kept
             .into_iter()
-            .map(|(rank, parent, step)| {
+            .map(|(_, parent, step)| {
                 let step = Step(step);
-                seen.insert(rank.hash);
                 let from = &layer[parent as usize];
                 let mut state = from.state;
                 state.apply(rules, step, &mut |_| {});
