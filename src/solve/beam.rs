@@ -69,7 +69,7 @@ pub(super) fn beam(
     // children offered to them, so that one reached from two parents takes one place.
     let mut best: Vec<BinaryHeap<(Rank, u32, u32)>> = vec![BinaryHeap::new(); levels];
     let mut offered = HashSet64::with_capacity(width * levels * 4);
-    // Every state `apply` makes is settled (no complete suit left to remove); the root may not be.
+    // Whether the states of the last layer are settled (no complete suit left to remove).
     let mut settled = root.settled(rules);
     // The children of one node that its level may keep, as they were when found: (score, hash, step,
     // level). Their slots in `seen` are fetched from memory while the node's other children are made.
@@ -85,12 +85,7 @@ pub(super) fn beam(
                 if !lengthens(&node.state, &starts, step) {
                     continue;
                 }
-                let mut child = node.state;
-                if settled {
-                    child.apply_settled(rules, step, &mut |_| {});
-                } else {
-                    child.apply(rules, step, &mut |_| {});
-                }
+                let child = child(rules, &node.state, step, settled);
                 budget.positions += 1;
                 if child.is_won(rules) {
                     let mut line = vec![step];
@@ -139,7 +134,6 @@ pub(super) fn beam(
             return None;
         }
         kept.sort_unstable_by_key(|k| k.0);
-        settled = true;
         // The seen set is mostly out of the cache: each slot is fetched a few hashes ahead.
         for (i, (rank, ..)) in kept.iter().enumerate() {
             if let Some((ahead, ..)) = kept.get(i + 8) {
@@ -152,8 +146,7 @@ pub(super) fn beam(
             .map(|(_, parent, step)| {
                 let step = Step(step);
                 let from = &layer[parent as usize];
-                let mut state = from.state;
-                state.apply(rules, step, &mut |_| {});
+                let state = child(rules, &from.state, step, settled);
                 let (starts, _) = from.state.starts(rules);
                 Node {
                     state,
@@ -164,8 +157,21 @@ pub(super) fn beam(
             })
             .collect();
         layers.push(next);
+        settled = true;
     }
     None
+}
+
+/// The child of `state` by `step`. A `settled` state (every state `apply` makes; the root may not be)
+/// needs no search for a suit to remove unless the step may have completed one.
+fn child(rules: &Rules, state: &State, step: Step, settled: bool) -> State {
+    let mut child = *state;
+    if settled {
+        child.apply_settled(rules, step, &mut |_| {});
+    } else {
+        child.apply(rules, step, &mut |_| {});
+    }
+    child
 }
 
 /// Whether a child scoring `score` is worse than every child its level keeps, `heap`, which is full.
