@@ -85,21 +85,40 @@ pub(super) fn beam(
                 if !lengthens(&node.state, &starts, step) {
                     continue;
                 }
-                let child = child(rules, &node.state, step, settled);
                 budget.positions += 1;
-                if child.is_won(rules) {
-                    let mut line = vec![step];
-                    line.extend(back(&layers, index as u32));
-                    line.reverse();
-                    return Some(line);
-                }
-                let shares = node.shares.after(rules, &node.state, &starts, step, &child);
-                let score = shares.score(rules, &child, ahead);
-                let level = child.stock() / rules.columns.max(1);
-                // A child worse than every one its level keeps is never hashed.
-                if worse_than_kept(&best[level], width, score) {
-                    continue;
-                }
+                let (score, child) = match step.as_move() {
+                    // A move from a settled state that ends in no ace completes no suit: the child's
+                    // score is found from its parent's state, and the child made only when it may be
+                    // kept (a quarter of them are not).
+                    Some(mv) if settled && !ends_in_ace(&node.state, &starts, mv) => {
+                        let mut shares = node.shares;
+                        shares.moved(&node.state, &starts, mv);
+                        let score = shares.score(rules, &node.state, ahead);
+                        if worse_than_kept(&best[level(rules, &node.state)], width, score) {
+                            continue;
+                        }
+                        let child = child(rules, &node.state, step, settled);
+                        debug_assert!(shares == Shares::of(rules, &child), "{step:?}");
+                        (score, child)
+                    }
+                    _ => {
+                        let child = child(rules, &node.state, step, settled);
+                        if child.is_won(rules) {
+                            let mut line = vec![step];
+                            line.extend(back(&layers, index as u32));
+                            line.reverse();
+                            return Some(line);
+                        }
+                        let shares = node.shares.after(rules, &node.state, &starts, step, &child);
+                        let score = shares.score(rules, &child, ahead);
+                        // A child worse than every one its level keeps is never hashed.
+                        if worse_than_kept(&best[level(rules, &child)], width, score) {
+                            continue;
+                        }
+                        (score, child)
+                    }
+                };
+                let level = level(rules, &child);
                 let hash = child.hash();
                 seen.prefetch(hash);
                 candidates.push((score, hash, step, level));
@@ -164,6 +183,7 @@ pub(super) fn beam(
 
 /// The child of `state` by `step`. A `settled` state (every state `apply` makes; the root may not be)
 /// needs no search for a suit to remove unless the step may have completed one.
+#[inline]
 fn child(rules: &Rules, state: &State, step: Step, settled: bool) -> State {
     let mut child = *state;
     if settled {
@@ -172,6 +192,20 @@ fn child(rules: &Rules, state: &State, step: Step, settled: bool) -> State {
         child.apply(rules, step, &mut |_| {});
     }
     child
+}
+
+/// The stock level of a state: its place in `best`.
+fn level(rules: &Rules, state: &State) -> usize {
+    state.stock() / rules.columns.max(1)
+}
+
+/// Whether move `mv` of `state` (whose column starts are `starts`) moves an ace last, the only move
+/// that may complete a suit.
+fn ends_in_ace(state: &State, starts: &[usize; MAX_COLUMNS], mv: (usize, usize, usize)) -> bool {
+    state
+        .column(starts, mv.0)
+        .last()
+        .is_some_and(|&card| rank(card) == 1)
 }
 
 /// Whether a child scoring `score` is worse than every child its level keeps, `heap`, which is full.
