@@ -350,11 +350,7 @@ impl State {
                     row: self.len(from) - count,
                     to,
                 });
-                if from < to {
-                    self.bytes[from_end - count..to_end].rotate_left(count);
-                } else {
-                    self.bytes[to_end..from_end].rotate_right(count);
-                }
+                self.move_cards(from_end, to_end, count);
                 self.bytes[LEN + from] -= count as u8;
                 self.bytes[LEN + to] += count as u8;
                 self.turn(from);
@@ -397,6 +393,37 @@ impl State {
                 true
             }
         }
+    }
+
+    /// Moves the `count` cards that end at `from_end` in the buffer to end at `to_end` (as it was
+    /// before; the cards between shift over to make room). The searches make a move for most positions
+    /// they meet: a run of at most `RUN` cards (a run of one suit is 13 at most) is set aside whole and
+    /// the cards between shifted with one `memmove`, where `rotate_left` and `rotate_right` made three
+    /// calls.
+    fn move_cards(&mut self, from_end: usize, to_end: usize, count: usize) {
+        const RUN: usize = 16;
+        // The run lies before its destination (a move to a column further on).
+        let forward = from_end - count < to_end;
+        if count > RUN {
+            if forward {
+                self.bytes[from_end - count..to_end].rotate_left(count);
+            } else {
+                self.bytes[to_end..from_end].rotate_right(count);
+            }
+            return;
+        }
+        let run: [u8; RUN] = self.bytes[from_end - count..][..RUN]
+            .try_into()
+            .expect("RUN bytes");
+        let to = if forward {
+            self.bytes.copy_within(from_end..to_end, from_end - count);
+            to_end - count
+        } else {
+            self.bytes
+                .copy_within(to_end..from_end - count, to_end + count);
+            to_end
+        };
+        self.bytes[to..to + count].copy_from_slice(&run[..count]);
     }
 
     fn remove(&mut self, rules: &Rules, column: usize) {
