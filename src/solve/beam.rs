@@ -10,7 +10,8 @@
 //! has the figures).
 //!
 //! Most children are not kept, so a child's score is worked out from the two columns its move changed
-//! (`Shares`) and compared with the worst its stock level keeps so far before it is hashed or stored.
+//! (`Shares`) and compared with the worst its stock level keeps so far before it is hashed or stored, and
+//! for a move that can complete no suit before the child is even made.
 
 use super::state::{MAX_COLUMNS, Rules, State, Step};
 use super::table::{Budget, HashSet64};
