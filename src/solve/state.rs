@@ -54,6 +54,15 @@ impl Step {
     pub fn as_move(self) -> Option<(usize, usize, usize)> {
         (self.kind() == KIND_MOVE).then(|| (self.from(), self.to(), self.count()))
     }
+    /// The columns a move or a removal changes (with no removal it forces): the move's two, or the
+    /// removal's one twice. Not for a deal, which changes every column.
+    pub fn columns(self) -> (usize, usize) {
+        debug_assert_ne!(self.kind(), KIND_DEAL);
+        match self.kind() {
+            KIND_MOVE => (self.from(), self.to()),
+            _ => (self.from(), self.from()),
+        }
+    }
     fn kind(self) -> u32 {
         self.0 & 3
     }
@@ -497,10 +506,7 @@ impl State {
     ) -> i32 {
         let (starts, _) = self.starts(rules);
         let mut sum: i32 = parent.iter().sum();
-        let (a, b) = match step.kind() {
-            KIND_MOVE => (step.from(), step.to()),
-            _ => (step.from(), step.from()),
-        };
+        let (a, b) = step.columns();
         sum += self.column_score(&starts, a, weights) - parent[a];
         if b != a {
             sum += self.column_score(&starts, b, weights) - parent[b];
