@@ -295,6 +295,18 @@ impl State {
     pub fn every_step(&self, rules: &Rules, out: &mut Vec<Step>) {
         out.clear();
         let (starts, _) = self.starts(rules);
+        // The columns that take a card of each rank (bits by column): the empty ones, and those whose
+        // bottom card is one rank higher. The moves of a card are then found from its rank, not by trying
+        // every column.
+        let mut takes = [0u16; 14];
+        for c in 0..rules.columns {
+            let len = self.len(c);
+            if len == 0 {
+                takes.iter_mut().for_each(|t| *t |= 1 << c);
+            } else {
+                takes[rank(self.bytes[starts[c] + len - 1]) as usize - 1] |= 1 << c;
+            }
+        }
         for from in 0..rules.columns {
             let len = self.len(from);
             if len == 0 {
@@ -303,13 +315,12 @@ impl State {
             let column = self.column(&starts, from);
             let head = Self::run_start(column, self.hidden(from));
             for (row, &card) in column.iter().enumerate().skip(head) {
-                let first = rank(card);
-                for to in (0..rules.columns).filter(|&to| to != from) {
-                    let target_len = self.len(to);
-                    if target_len == 0 || rank(self.bytes[starts[to] + target_len - 1]) == first + 1
-                    {
-                        out.push(Step::mv(from, to, len - row));
-                    }
+                let mut targets = takes[rank(card) as usize] & !(1 << from);
+                // The columns in order, as the search's tie-breaking depends on the order of the steps.
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    out.push(Step::mv(from, to, len - row));
                 }
             }
             if self.complete_suit_at(&starts, from) {
