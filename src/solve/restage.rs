@@ -16,6 +16,7 @@ use crate::game::Game;
 use crate::game::cards::byte::follows_in_suit;
 use crate::game::spider::{self, Table};
 use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::BuildHasherDefault;
 
@@ -84,8 +85,11 @@ fn stretch(
 struct Node {
     state: State,
     parent: u32,
-    action: spider::Action,
+    /// The step from the parent: its action is found again, for the route found, by taking it again.
+    step: Step,
     moves: u16,
+    /// A shorter way here was found since, so there is no need to search on from this one.
+    superseded: bool,
 }
 
 /// A route from `start` to `end` in fewer than `bound` actions, if the search finds one.
@@ -93,15 +97,17 @@ fn route(game: &Game, start: &Table, end: &Table, bound: usize) -> Option<Vec<sp
     let (rules, root) = State::from_table(game, start).ok()?;
     let (_, goal) = State::from_table(game, end).ok()?;
     let target = Target::new(&rules, &goal);
-    // The root has no action of its own; `Deal` only fills the place (a stage has none).
+    // The root has no step of its own; a deal only fills the place (a stage has none).
     let mut nodes = vec![Node {
         state: root,
         parent: u32::MAX,
-        action: spider::Action::Deal,
+        step: Step::deal(),
         moves: 0,
+        superseded: false,
     }];
-    let mut best_moves: HashMap<u64, u16, BuildHasherDefault<PassThrough>> = HashMap::default();
-    best_moves.insert(root.hash(), 0);
+    // For each position's hash, the fewest moves it was reached in and the node that reached it so.
+    let mut best: HashMap<u64, (u16, u32), BuildHasherDefault<PassThrough>> = HashMap::default();
+    best.insert(root.hash(), (0, 0));
     let mut open = BinaryHeap::new();
     open.push((
         Reverse((0u32, Target::distance(&target.parts(&rules, &root)?))),
@@ -116,13 +122,15 @@ fn route(game: &Game, start: &Table, end: &Table, bound: usize) -> Option<Vec<sp
             let mut actions = Vec::with_capacity(moves as usize);
             let mut at = index;
             while at != 0 {
-                actions.push(nodes[at as usize].action);
-                at = nodes[at as usize].parent;
+                let node = &nodes[at as usize];
+                let mut parent = nodes[node.parent as usize].state;
+                parent.apply_exactly(&rules, node.step, &mut |a| actions.push(a));
+                at = node.parent;
             }
             actions.reverse();
             return Some(actions);
         }
-        if best_moves.get(&state.hash()).is_some_and(|&m| m < moves) {
+        if node.superseded {
             continue;
         }
         let parts = target
@@ -132,8 +140,7 @@ fn route(game: &Game, start: &Table, end: &Table, bound: usize) -> Option<Vec<sp
         for &step in &steps {
             work += 1;
             let mut next = state;
-            let mut action = spider::Action::Deal;
-            next.apply_exactly(&rules, step, &mut |a| action = a);
+            next.apply_exactly(&rules, step, &mut |_| {});
             let Some(distance) = target.distance_after(&rules, &next, step, &parts) else {
                 continue;
             };
@@ -142,18 +149,26 @@ fn route(game: &Game, start: &Table, end: &Table, bound: usize) -> Option<Vec<sp
             if moves as usize + distance as usize >= bound {
                 continue;
             }
-            let key = next.hash();
-            if best_moves.get(&key).is_some_and(|&m| m <= moves) {
-                continue;
+            let child = nodes.len() as u32;
+            match best.entry(next.hash()) {
+                Entry::Occupied(entry) if entry.get().0 <= moves => continue,
+                Entry::Occupied(mut entry) => {
+                    // Marked now rather than looked up again when popped.
+                    nodes[entry.get().1 as usize].superseded = true;
+                    entry.insert((moves, child));
+                }
+                Entry::Vacant(entry) => {
+                    entry.insert((moves, child));
+                }
             }
-            best_moves.insert(key, moves);
             let priority = u32::from(moves) * WEIGHT.1 + distance * WEIGHT.0;
-            open.push((Reverse((priority, distance)), nodes.len() as u32));
+            open.push((Reverse((priority, distance)), child));
             nodes.push(Node {
                 state: next,
                 parent: index,
-                action,
+                step,
                 moves,
+                superseded: false,
             });
         }
         if work >= BUDGET {
