@@ -35,7 +35,7 @@ use table::Budget;
 /// The solver's version, written into the files of `spider solve --append` so that runs of different
 /// solvers are never resumed or merged as one. It must change whenever the solver's results change (a
 /// verdict, a line, the positions it counts): a new search, evaluation, pruning, shortening or limit.
-pub const VERSION: &str = "6";
+pub const VERSION: &str = "7";
 
 /// How far a solve may go.
 #[derive(Clone, Copy, Debug)]
@@ -152,12 +152,13 @@ const WIDE: [(usize, usize); 3] = [(8, 100000), (16, 300000), (32, 1000000)];
 /// Wider finds shorter lines and takes longer. The first width sets the median time; a deal it loses, a
 /// narrower or a wider beam often wins (over deals 1..100 at 4 suits, the beam of 100 lost 10 deals, that
 /// of 30 won 1 of them and that of 300 7 more; deal 109, which the staged search does not win in a minute,
-/// only the beam of 2,000 wins, in 1.5 s). At 4 suits a beam of 100 keeps the median time within twice the
-/// staged search's alone; at 2 and 1 suits, whose staged search is about four times as fast, 20 does
+/// only the beam of 2,000 wins, in 1.5 s). At 4 suits a first beam of 150 (149.7 actions over deals 1..100,
+/// where 100 made 152.0) keeps the median time within twice the staged search's alone, since the stage
+/// re-search was made faster; at 2 and 1 suits, whose staged search is about four times as fast, 20 does
 /// (docs/solver.md has the figures).
 fn beam_widths(suits: u8) -> &'static [usize] {
     match suits {
-        4.. => &[100, 30, 300, 2000],
+        4.. => &[150, 50, 500, 2000],
         _ => &[20, 60, 200],
     }
 }
