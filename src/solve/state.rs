@@ -54,8 +54,8 @@ impl Step {
     pub fn as_move(self) -> Option<(usize, usize, usize)> {
         (self.kind() == KIND_MOVE).then(|| (self.from(), self.to(), self.count()))
     }
-    /// The columns a move or a removal changes (with no removal it forces): the move's two, or the
-    /// removal's one twice. Not for a deal, which changes every column.
+    /// The columns a move or a removal changes: the move's two (a removal the move forces, and a card it
+    /// turns up, are in them too), or the removal's one twice. Not for a deal, which changes every column.
     pub fn columns(self) -> (usize, usize) {
         debug_assert_ne!(self.kind(), KIND_DEAL);
         match self.kind() {
