@@ -1,7 +1,7 @@
 //! `spider autoplay`: plays deals from their start with the hint alone, no undo, to a win or a loss, on a
 //! pool of threads, and prints a line a deal (text or JSON) and the win rate.
 
-use super::batch::{Progress, Ran, RanFields, Shard, SummaryHead, for_each_deal, jobs_for};
+use super::batch::{Deals, Ran, RanFields, Shard, SummaryHead, jobs_for, run_deals};
 use super::results::{Appender, Header, fingerprint, gather};
 use crate::error::{Error, shown_path};
 use crate::game::{Game, GameKind};
@@ -147,13 +147,13 @@ struct SummaryLine {
 /// end the summary's) is appended to it as soon as it is printed.
 pub fn run(options: &AutoplayOptions, out: &mut dyn Write) -> Result<(), Error> {
     let started = Instant::now();
-    let mut file = match &options.append {
-        Some(path) => {
-            let valid = |line: &Value| Tally::read(line).is_some();
-            Some(Appender::open(path, &options.header(), valid).map_err(Error::Results)?)
-        }
-        None => None,
-    };
+    let valid = |line: &Value| Tally::read(line).is_some();
+    let mut file = options
+        .append
+        .as_deref()
+        .map(|path| Appender::open(path, &options.header(), valid))
+        .transpose()
+        .map_err(Error::Results)?;
     let (game, budget) = (options.game, options.budget);
     let results = play_deals(
         options,
@@ -209,12 +209,6 @@ pub fn merge(paths: &[PathBuf], output: AutoplayOutput, out: &mut dyn Write) -> 
     if let Some(samples) = number("samples").and_then(|n| usize::try_from(n).ok()) {
         budget.samples = samples;
     }
-    for torn in &gathered.torn {
-        eprintln!(
-            "spider: {torn}: its last line was cut short (a run stopped while writing it): left out"
-        );
-    }
-    let (missing, named) = gathered.missing();
     let options = AutoplayOptions {
         game,
         first: header.first,
@@ -225,14 +219,7 @@ pub fn merge(paths: &[PathBuf], output: AutoplayOutput, out: &mut dyn Write) -> 
         append: None,
         budget,
     };
-    let ran = Ran::Merged {
-        files: gathered.files,
-        runs: gathered.runs,
-        peak: gathered.peak,
-        missing,
-        named,
-    };
-    let tallies: Vec<Tally> = gathered.deals.into_values().collect();
+    let (ran, tallies) = gathered.into_summary();
     print_summary(&options, &tallies, &ran, "", out).map_err(|_| Error::OutputClosed)?;
     Ok(())
 }
@@ -243,23 +230,17 @@ pub fn merge(paths: &[PathBuf], output: AutoplayOutput, out: &mut dyn Write) -> 
 pub fn play_deals(
     options: &AutoplayOptions,
     play: impl Fn(u32) -> Played + Sync,
-    mut file: Option<&mut Appender>,
+    file: Option<&mut Appender>,
     out: &mut dyn Write,
 ) -> Result<Vec<Played>, Error> {
     let mut results = Vec::new();
-    let done = file.as_ref().map(|f| f.done().clone()).unwrap_or_default();
-    let deals = options.shard.len(options.first, options.last) - done.len() as u64;
-    let mut progress = Progress::new(deals, options.output == AutoplayOutput::Text);
-    // Why the results file could not be written, when that stopped the run.
-    let mut file_error = None;
-    let seeds = options
-        .shard
-        .seeds(options.first, options.last)
-        .filter(|seed| !done.contains(seed));
-    let handed = for_each_deal(
-        seeds,
-        jobs_for(options.jobs, deals),
+    let deals = Deals::new(options.first, options.last, options.shard, file.as_deref());
+    run_deals(
+        &deals,
+        jobs_for(options.jobs, deals.count()),
         options.budget.interrupt,
+        options.output == AutoplayOutput::Text,
+        file,
         // A game the interrupt stopped is neither won nor lost: not a result.
         |seed| {
             let played = play(seed);
@@ -268,27 +249,14 @@ pub fn play_deals(
                 (played, json)
             })
         },
-        |(_, json)| match &mut file {
-            Some(file) => file.append(json).map_err(|error| {
-                file_error = Some(error);
-                io::Error::other("the results file")
-            }),
-            None => Ok(()),
-        },
-        |_, (played, json)| {
-            progress.deal(played.won, || {
-                print_deal(options, &played, &json, &mut *out)?;
-                out.flush()
-            })?;
+        |_, played, json| {
+            print_deal(options, &played, json, &mut *out)?;
+            out.flush()?;
+            let won = played.won;
             results.push(played);
-            Ok(())
+            Ok(won)
         },
-    );
-    progress.finish();
-    if let Some(error) = file_error {
-        return Err(Error::Results(error));
-    }
-    handed.map_err(|_| Error::OutputClosed)?;
+    )?;
     Ok(results)
 }
 

@@ -1,11 +1,13 @@
 //! What `spider solve` and `spider autoplay` share: one job a deal over a range of deal numbers on several
 //! threads, with results handed back in deal order, the summaries' first fields, and the peak memory.
 
+use super::results::Appender;
+use crate::error::Error;
 use crate::game::Game;
 use crate::interrupt::Interrupt;
 use crate::render::names::plural;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::io::{self, IsTerminal, Write};
 use std::sync::{Mutex, mpsc};
 
@@ -141,16 +143,85 @@ pub fn for_each_deal<R: Send>(
     })
 }
 
+/// The deals a run plays: its part of `first..=last`, less those its results file holds already.
+pub struct Deals {
+    first: u32,
+    last: u32,
+    shard: Shard,
+    done: HashSet<u32>,
+}
+
+impl Deals {
+    /// Part `shard` of `first..=last`, less the deals of `file`.
+    pub fn new(first: u32, last: u32, shard: Shard, file: Option<&Appender>) -> Deals {
+        let done = file.map(|f| f.done().clone()).unwrap_or_default();
+        Deals {
+            first,
+            last,
+            shard,
+            done,
+        }
+    }
+
+    /// How many there are.
+    pub fn count(&self) -> u64 {
+        self.shard.len(self.first, self.last) - self.done.len() as u64
+    }
+
+    fn seeds(&self) -> impl Iterator<Item = u32> + Send {
+        self.shard
+            .seeds(self.first, self.last)
+            .filter(|seed| !self.done.contains(seed))
+    }
+}
+
+/// Runs `work` for every deal of `deals` on `jobs` threads, as `for_each_deal` does, with a progress line
+/// when `progress` (text output): `work` gives a deal's result and its JSON line, or `None` for a deal
+/// the interrupt stopped; the line goes to `file` as soon as the deal is done, and `each` gets the deals
+/// in order, with the progress line out of the way, and says whether each was won.
+pub fn run_deals<R: Send>(
+    deals: &Deals,
+    jobs: usize,
+    interrupt: Interrupt,
+    progress: bool,
+    mut file: Option<&mut Appender>,
+    work: impl Fn(u32) -> Option<(R, String)> + Sync,
+    mut each: impl FnMut(u32, R, &str) -> io::Result<bool>,
+) -> Result<(), Error> {
+    let mut progress = Progress::new(deals.count(), progress);
+    // Why the results file could not be written, when that stopped the run.
+    let mut file_error = None;
+    let handed = for_each_deal(
+        deals.seeds(),
+        jobs,
+        interrupt,
+        work,
+        |(_, json)| match &mut file {
+            Some(file) => file.append(json).map_err(|error| {
+                file_error = Some(error);
+                io::Error::other("the results file")
+            }),
+            None => Ok(()),
+        },
+        |seed, (result, json)| progress.deal(|| each(seed, result, &json)),
+    );
+    progress.finish();
+    if let Some(error) = file_error {
+        return Err(Error::Results(error));
+    }
+    handed.map_err(|_| Error::OutputClosed)
+}
+
 /// A progress line on standard error while deals run (deals done, won so far, time left), at a terminal
 /// only: never in a pipe or a file, never with JSON lines, where a reader wants the lines alone.
-pub struct Progress {
+struct Progress {
     bar: Option<indicatif::ProgressBar>,
     won: usize,
 }
 
 impl Progress {
     /// Shown when `show` (text output) and standard error is a terminal.
-    pub fn new(deals: u64, show: bool) -> Progress {
+    fn new(deals: u64, show: bool) -> Progress {
         let bar = (show && std::io::stderr().is_terminal()).then(|| {
             let bar = indicatif::ProgressBar::with_draw_target(
                 Some(deals),
@@ -168,12 +239,13 @@ impl Progress {
         Progress { bar, won: 0 }
     }
 
-    /// Writes a deal's line with the progress line out of the way, then counts the deal.
-    pub fn deal(&mut self, won: bool, write: impl FnOnce() -> io::Result<()>) -> io::Result<()> {
+    /// Writes a deal's line with the progress line out of the way (`write` says whether the deal was
+    /// won), then counts the deal.
+    fn deal(&mut self, write: impl FnOnce() -> io::Result<bool>) -> io::Result<()> {
         let Some(bar) = &self.bar else {
-            return write();
+            return write().map(|_| ());
         };
-        bar.suspend(write)?;
+        let won = bar.suspend(write)?;
         self.won += usize::from(won);
         bar.set_message(format!("{} won", self.won));
         bar.inc(1);
@@ -181,7 +253,7 @@ impl Progress {
     }
 
     /// Takes the progress line away before the summary.
-    pub fn finish(&self) {
+    fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

@@ -3,7 +3,7 @@
 //! and a summary line at the end of each run; a run given a file that is already there resumes after
 //! its deals. `--merge FILE...` gathers the deals of many such files into one summary.
 
-use super::batch::Shard;
+use super::batch::{Ran, Shard};
 use crate::error::shown_path;
 use crate::game::deal::MAX_SEED;
 use crate::store::lines::{append_line, cut_torn, open_for_append, open_for_reading, read_lines};
@@ -278,19 +278,38 @@ pub struct Gathered<T> {
     /// widened to hold every file's.
     pub header: Header,
     /// Each deal's tally, in deal order.
-    pub deals: BTreeMap<u32, T>,
-    pub files: usize,
+    deals: BTreeMap<u32, T>,
+    files: usize,
     /// Summary lines found: the runs that ended and said their peak memory.
-    pub runs: usize,
+    runs: usize,
     /// The most peak memory any of them recorded, in MB.
-    pub peak: Option<f64>,
+    peak: Option<f64>,
     /// Files whose last line was torn (and left out): their names.
-    pub torn: Vec<String>,
+    torn: Vec<String>,
 }
 
 impl<T> Gathered<T> {
+    /// What a merged summary counts: how its deals were run, and their tallies in deal order. The files
+    /// whose torn last line was left out are named on standard error.
+    pub fn into_summary(self) -> (Ran, Vec<T>) {
+        for torn in &self.torn {
+            eprintln!(
+                "spider: {torn}: its last line was cut short (a run stopped while writing it): left out"
+            );
+        }
+        let (missing, named) = self.missing();
+        let ran = Ran::Merged {
+            files: self.files,
+            runs: self.runs,
+            peak: self.peak,
+            missing,
+            named,
+        };
+        (ran, self.deals.into_values().collect())
+    }
+
     /// How many deals of the range no file holds, and the first few of them.
-    pub fn missing(&self) -> (u64, Vec<u32>) {
+    fn missing(&self) -> (u64, Vec<u32>) {
         let (first, last) = (u64::from(self.header.first), u64::from(self.header.last));
         let mut named = Vec::new();
         let mut next = first;

@@ -1,9 +1,9 @@
 //! `spider solve`: solve a range of deals on a pool of threads and print one result a deal, then a summary
 //! (solve rate, median and 90th-percentile time, peak memory), as text or as JSON lines.
 
-use super::batch::{Progress, Ran, RanFields, Shard, SummaryHead, for_each_deal, jobs_for};
+use super::batch::{Deals, Ran, RanFields, Shard, SummaryHead, jobs_for, run_deals};
 use super::results::{Appender, Header, fingerprint, gather};
-use crate::error::Error;
+use crate::error::{Error, shown_path};
 use crate::game::{Game, GameKind};
 use crate::interrupt::Interrupt;
 use crate::render::names::plural;
@@ -11,7 +11,7 @@ use crate::solve::{Limit, Limits, Outcome, Report, VERSION, Verdict, solve};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,16 +174,15 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// end the summary's) is appended to it as soon as it is printed.
 pub fn run(options: &BatchOptions, out: &mut dyn Write) -> Result<(), Error> {
     let started = Instant::now();
-    let mut file = match &options.append {
-        Some(path) => {
-            let valid = |line: &Value| Tally::read(line).is_some();
-            Some(Appender::open(path, &header(options), valid).map_err(Error::Results)?)
-        }
-        None => None,
-    };
-    let done = file.as_ref().map(|f| f.done().clone()).unwrap_or_default();
-    let deals = options.shard.len(options.first, options.last) - done.len() as u64;
-    let jobs = jobs_for(options.jobs, deals);
+    let valid = |line: &Value| Tally::read(line).is_some();
+    let mut file = options
+        .append
+        .as_deref()
+        .map(|path| Appender::open(path, &header(options), valid))
+        .transpose()
+        .map_err(Error::Results)?;
+    let deals = Deals::new(options.first, options.last, options.shard, file.as_ref());
+    let jobs = jobs_for(options.jobs, deals.count());
     let limits = Limits {
         time: options.time_limit,
         max_bytes: MEMORY_BUDGET / jobs,
@@ -193,17 +192,12 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> Result<(), Error> {
     };
     let mut tallies = Vec::new();
     let game = options.game;
-    let mut progress = Progress::new(deals, options.output == BatchOutput::Text);
-    // Why the results file could not be written, when that stopped the run.
-    let mut file_error = None;
-    let seeds = options
-        .shard
-        .seeds(options.first, options.last)
-        .filter(|seed| !done.contains(seed));
-    let handed = for_each_deal(
-        seeds,
+    run_deals(
+        &deals,
         jobs,
         options.interrupt,
+        options.output == BatchOutput::Text,
+        file.as_mut(),
         |seed| match solve(&game, &game.layout(seed), &limits) {
             // Not finished: neither a result nor counted.
             Ok(report) if report.limit == Some(Limit::Interrupted) => None,
@@ -213,30 +207,17 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> Result<(), Error> {
                 Some((report, json))
             }
         },
-        |(_, json)| match &mut file {
-            Some(file) => file.append(json).map_err(|error| {
-                file_error = Some(error);
-                io::Error::other("the results file")
-            }),
-            None => Ok(()),
-        },
-        |seed, (report, json)| {
-            let won = matches!(&report, Ok(r) if r.outcome.verdict() == Verdict::Won);
-            progress.deal(won, || print_deal(options, seed, &report, &json, &mut *out))?;
+        |seed, report, json| {
+            print_deal(options, seed, &report, json, &mut *out)?;
             tallies.push(Tally::of(&report));
-            Ok(())
+            Ok(matches!(&report, Ok(r) if r.outcome.verdict() == Verdict::Won))
         },
-    );
-    progress.finish();
-    if let Some(error) = file_error {
-        return Err(Error::Results(error));
-    }
-    handed.map_err(|_| Error::OutputClosed)?;
+    )?;
     let ran = Ran::Here {
         seconds: started.elapsed().as_secs_f64(),
         jobs,
         interrupted: options.interrupt.requested(),
-        skipped: file.as_ref().map(|_| done.len()),
+        skipped: file.as_ref().map(|f| f.done().len()),
     };
     let summary = print_summary(options, &tallies, &ran, out).map_err(|_| Error::OutputClosed)?;
     match &mut file {
@@ -250,7 +231,8 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> Result<(), Error> {
 pub fn merge(paths: &[PathBuf], output: BatchOutput, out: &mut dyn Write) -> Result<(), Error> {
     let gathered = gather(paths, "solve", Tally::read).map_err(Error::Results)?;
     let header = &gathered.header;
-    let refuse = |why: &str| Error::Results(format!("cannot merge {}: {why}", shown(&paths[0])));
+    let refuse =
+        |why: &str| Error::Results(format!("cannot merge {}: {why}", shown_path(&paths[0])));
     let game = match header.setting("game").and_then(Value::as_str) {
         Some("spider") => GameKind::Spider,
         Some("spiderette") => GameKind::Spiderette,
@@ -271,12 +253,6 @@ pub fn merge(paths: &[PathBuf], output: BatchOutput, out: &mut dyn Write) -> Res
         .and_then(Value::as_f64)
         .and_then(|s| Duration::try_from_secs_f64(s).ok())
         .ok_or_else(|| refuse("its header names no time limit"))?;
-    for torn in &gathered.torn {
-        eprintln!(
-            "spider: {torn}: its last line was cut short (a run stopped while writing it): left out"
-        );
-    }
-    let (missing, named) = gathered.missing();
     let options = BatchOptions {
         game,
         first: header.first,
@@ -288,20 +264,9 @@ pub fn merge(paths: &[PathBuf], output: BatchOutput, out: &mut dyn Write) -> Res
         append: None,
         interrupt: Interrupt::NEVER,
     };
-    let ran = Ran::Merged {
-        files: gathered.files,
-        runs: gathered.runs,
-        peak: gathered.peak,
-        missing,
-        named,
-    };
-    let tallies: Vec<Tally> = gathered.deals.into_values().collect();
+    let (ran, tallies) = gathered.into_summary();
     print_summary(&options, &tallies, &ran, out).map_err(|_| Error::OutputClosed)?;
     Ok(())
-}
-
-fn shown(path: &Path) -> String {
-    crate::error::shown_path(path)
 }
 
 /// A deal's JSON line.
