@@ -124,7 +124,8 @@ pub fn played_line(action: Action, said: String) -> String {
     format!("{action}: {said}")
 }
 
-/// `auto`: a line for each action played (its command, then what its events said), and why it stopped early.
+/// `auto`: a line for each action played (its command, then what its events said), and why it stopped
+/// early; the face adds what autoshow shows after them.
 pub fn auto(
     played: &[(Action, Vec<Event>)],
     stopped: bool,
@@ -132,7 +133,7 @@ pub fn auto(
     announced: bool,
     session: &Session,
     said: impl Fn(&[Event]) -> String,
-) -> String {
+) -> Vec<String> {
     // Actions announced as they were played are not said again.
     let mut lines: Vec<String> = played
         .iter()
@@ -163,7 +164,7 @@ pub fn auto(
             played.len()
         ));
     }
-    lines.join("\n")
+    lines
 }
 
 #[derive(Serialize)]

@@ -256,3 +256,17 @@ pub fn pile(pile: Pile) -> String {
         Pile::Foundation => "the foundations".to_string(),
     }
 }
+
+/// Where a face-up card lies, in words: `column 3 row 5` for each copy in the columns, then for Reno the
+/// piles it tops (`the waste`).
+pub fn places(position: &Position, card: Card) -> Vec<String> {
+    let mut places: Vec<String> = position
+        .find(card)
+        .iter()
+        .map(|(c, row)| format!("column {} row {}", c + 1, row + 1))
+        .collect();
+    if let Position::Reno(table) = position {
+        places.extend(table.find_on_top(card).into_iter().map(pile));
+    }
+    places
+}

@@ -3,7 +3,7 @@
 //! one short line; with `set autoshow on` it then reads the columns that changed (never the whole table).
 
 use super::failure_message;
-use super::names::{SPOKEN, capitalize, pile, plural};
+use super::names::{SPOKEN, capitalize, pile, places, plural};
 use crate::command::{COMMANDS, Usage};
 use crate::error::Failure;
 use crate::game::cards::{Card, Suit, rank_word};
@@ -57,15 +57,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         }
         Reply::Column(c) => describe_column(*c, &session.position().columns()[*c]),
         Reply::Find(card) => {
-            let position = session.position();
-            let mut places: Vec<String> = position
-                .find(*card)
-                .iter()
-                .map(|(c, row)| format!("column {} row {}", c + 1, row + 1))
-                .collect();
-            if let Position::Reno(table) = position {
-                places.extend(table.find_on_top(*card).into_iter().map(pile));
-            }
+            let places = places(session.position(), *card);
             if places.is_empty() {
                 return format!("No {} is face up.", card.spoken());
             }
@@ -180,7 +172,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             interrupted,
             announced,
         } => {
-            let said = super::hint::auto(
+            let mut lines = super::hint::auto(
                 played,
                 *stopped,
                 *interrupted,
@@ -188,7 +180,6 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 session,
                 |events| events_said(events, session),
             );
-            let mut lines: Vec<String> = Some(said).filter(|s| !s.is_empty()).into_iter().collect();
             if settings.autoshow_on() {
                 let events: Vec<Event> = played.iter().flat_map(|(_, e)| e.clone()).collect();
                 lines.extend(changed(&events, session));

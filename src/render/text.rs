@@ -2,7 +2,7 @@
 //! convention (row 1 the deepest card, `--` face down, `(sp)` an empty column).
 
 use super::failure_message;
-use super::names::{SHORT, capitalize, pile, plural};
+use super::names::{SHORT, capitalize, pile, places, plural};
 use crate::command::COMMANDS;
 use crate::error::Failure;
 use crate::game::cards::{Card, Suit};
@@ -106,7 +106,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             interrupted,
             announced,
         } => {
-            let said = super::hint::auto(
+            let mut lines = super::hint::auto(
                 played,
                 *stopped,
                 *interrupted,
@@ -114,7 +114,6 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 session,
                 |events| events_text(events, session),
             );
-            let mut lines: Vec<String> = Some(said).filter(|s| !s.is_empty()).into_iter().collect();
             if settings.autoshow_on() && !played.is_empty() {
                 lines.push(tableau(session, settings));
             }
@@ -397,15 +396,7 @@ fn column(session: &Session, index: usize) -> String {
 }
 
 fn find(session: &Session, card: Card) -> String {
-    let position = session.position();
-    let mut places: Vec<String> = position
-        .find(card)
-        .iter()
-        .map(|(c, row)| format!("column {} row {}", c + 1, row + 1))
-        .collect();
-    if let Position::Reno(table) = position {
-        places.extend(table.find_on_top(card).into_iter().map(pile));
-    }
+    let places = places(session.position(), card);
     if places.is_empty() {
         return format!("No {card} is face up.");
     }
