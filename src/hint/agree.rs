@@ -17,7 +17,7 @@ use crate::game::Game;
 use crate::game::event::Event;
 use crate::game::position::Status;
 use crate::game::spider::{Action, Table as Position};
-use crate::solve::agree::{Pruned, choices, games, starts, walk};
+use crate::solve::agree::{Pruned, agrees_throughout, choices, games, starts};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::collections::HashSet;
@@ -153,10 +153,6 @@ proptest! {
         start in starts(),
         choices in choices(),
     ) {
-        walk(&game, start, &choices, |position, played| {
-            agrees(&game, position).map_err(|e| {
-                TestCaseError::fail(format!("{start:?}, {game:?}, after {played:?}: {e}"))
-            })
-        })?;
+        agrees_throughout(&game, start, &choices, agrees)?;
     }
 }

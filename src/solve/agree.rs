@@ -13,7 +13,8 @@
 //! - It counts a game won once every suit is removed; `Position::status` already when each suit left lies
 //!   complete alone in its column. The removal steps take the one to the other.
 //!
-//! The random play (`walk`) and `Pruned` serve the hint's agreement tests too (`hint/agree.rs`).
+//! The random play (`walk`, `agrees_throughout`) and `Pruned` serve the hint's agreement tests too
+//! (`hint/agree.rs`).
 
 use super::state::{Rules, State, Step};
 use crate::game::cards::Card;
@@ -197,6 +198,20 @@ pub(crate) fn walk(
         check(&position, &played)?;
     }
     Ok(())
+}
+
+/// `walk` with `agrees` checked at every position it reaches: a failure names the start, the game and
+/// the actions that led there. The solver's and the hint's agreement tests run through it.
+pub(crate) fn agrees_throughout(
+    game: &Game,
+    start: Start,
+    choices: &[(bool, usize)],
+    agrees: impl Fn(&Game, &Position) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    walk(game, start, choices, |position, played| {
+        agrees(game, position)
+            .map_err(|e| TestCaseError::fail(format!("{start:?}, {game:?}, after {played:?}: {e}")))
+    })
 }
 
 /// What a simple player picks from: a removal; else a move onto the next card of its suit that breaks
@@ -437,10 +452,6 @@ proptest! {
         start in starts(),
         choices in choices(),
     ) {
-        walk(&game, start, &choices, |position, played| {
-            agrees(&game, position).map_err(|e| {
-                TestCaseError::fail(format!("{start:?}, {game:?}, after {played:?}: {e}"))
-            })
-        })?;
+        agrees_throughout(&game, start, &choices, agrees)?;
     }
 }
