@@ -299,7 +299,7 @@ impl Target {
 mod tests {
     use super::*;
     use crate::game::position::{Action, Position};
-    use crate::solve::shorten::tests::searched;
+    use crate::solve::shorten::tests::searched_deals;
     use crate::solve::wins;
 
     /// Each position a line reaches just before a deal, and its last, with the suits removed in one order
@@ -338,13 +338,8 @@ mod tests {
     /// same position before every deal.
     #[test]
     fn each_stage_gets_a_shorter_route_to_the_same_end() {
-        for suits in [1, 2, 4] {
-            let game = Game {
-                suits,
-                ..Game::default()
-            };
-            let start = game.layout(3);
-            let line = searched(&game, &start);
+        for (game, start, line) in searched_deals() {
+            let suits = game.suits;
             let Position::Spider(table) = &start else {
                 unreachable!()
             };

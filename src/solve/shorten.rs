@@ -336,15 +336,25 @@ pub(super) mod tests {
         }
     }
 
-    #[test]
-    fn a_won_line_comes_back_shorter_and_still_wins() {
-        for suits in [1, 2, 4] {
+    /// Deal 3 at one, two and four suits, each with the search's own line: what the clean-ups of a line
+    /// (here and in `restage`) are tried on.
+    pub(in crate::solve) fn searched_deals() -> impl Iterator<Item = (Game, Position, Vec<Action>)>
+    {
+        [1, 2, 4].into_iter().map(|suits| {
             let game = Game {
                 suits,
                 ..Game::default()
             };
             let start = game.layout(3);
             let line = searched(&game, &start);
+            (game, start, line)
+        })
+    }
+
+    #[test]
+    fn a_won_line_comes_back_shorter_and_still_wins() {
+        for (game, start, line) in searched_deals() {
+            let suits = game.suits;
             let shorter = shorten(&game, &start, &line);
             assert!(wins(&game, &start, &shorter), "{suits} suits");
             assert!(shorter.len() < line.len(), "{suits} suits: {}", line.len());
