@@ -62,6 +62,19 @@ impl Column {
         None
     }
 
+    /// A column for the unit tests, by the cards' names: the face-down ones, then the face-up ones
+    /// (`Column::of("Ks Qs", "3s")`).
+    #[cfg(test)]
+    pub(crate) fn of(down: &str, up: &str) -> Column {
+        let cards: Vec<Card> = down
+            .split_whitespace()
+            .chain(up.split_whitespace())
+            .map(|card| card.parse().unwrap())
+            .collect();
+        let hidden = down.split_whitespace().count();
+        Column { cards, hidden }
+    }
+
     /// Wholly face up and one descending run from its deepest card (by suit, or by rank only).
     pub(super) fn is_ordered(&self, by_suit: bool) -> bool {
         self.hidden == 0

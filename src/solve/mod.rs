@@ -440,20 +440,8 @@ fn winning_length(game: &Game, position: &Position, line: &[Action]) -> Option<u
 mod tests {
     use super::*;
     use crate::game::GameKind;
-    use crate::game::cards::{Card, Suit};
+    use crate::game::cards::Suit;
     use crate::game::position::Column;
-
-    fn column(down: &str, up: &str) -> Column {
-        let cards: Vec<Card> = down
-            .split_whitespace()
-            .chain(up.split_whitespace())
-            .map(|card| card.parse().unwrap())
-            .collect();
-        Column {
-            cards,
-            hidden: down.split_whitespace().count(),
-        }
-    }
 
     /// A one-suit position with the stock dealt and seven suits removed, where the last cards cannot make
     /// a suit: the search has a move to try (the 3 onto the 4, turning the queen), runs out of positions
@@ -466,7 +454,7 @@ mod tests {
             ..Game::default()
         };
         let position = Position::Spider(spider::Table {
-            columns: vec![column("Ks Qs", "3s"), column("", "4s")],
+            columns: vec![Column::of("Ks Qs", "3s"), Column::of("", "4s")],
             stock: Vec::new(),
             removed: vec![Suit::Spades; 7],
         });
