@@ -259,6 +259,14 @@ fn files_that_do_not_belong_together_are_refused() {
         args.extend(files.iter().map(|f| path(f)));
         refused(&args, why);
     };
+    let resume = |options: &[&str], file: &Path, why: &str| {
+        let mut args = vec!["spider", "solve"];
+        args.extend(options);
+        args.extend(["--append", path(file)]);
+        refused(&args, why);
+    };
+    // What `good` was written for: deal 1 at one suit.
+    let deal_1 = ["--suits", "1", "--seeds", "1"];
     let with_header = |name: &str, from: &str, to: &str| {
         let mut changed = lines.clone();
         assert!(changed[0].contains(from), "{}", changed[0]);
@@ -308,45 +316,15 @@ fn files_that_do_not_belong_together_are_refused() {
     let future = with_header("future.jsonl", "\"format\":1", "\"format\":9");
     merge(&[&future], "it is in format 9");
     // Resuming refuses the same files.
-    refused(
-        &[
-            "spider",
-            "solve",
-            "--suits",
-            "1",
-            "--seeds",
-            "1",
-            "--append",
-            path(&old_solver),
-        ],
-        "cannot append to",
-    );
-    refused(
-        &[
-            "spider",
-            "solve",
-            "--suits",
-            "2",
-            "--seeds",
-            "1",
-            "--append",
-            path(&good),
-        ],
+    resume(&deal_1, &old_solver, "cannot append to");
+    resume(
+        &["--suits", "2", "--seeds", "1"],
+        &good,
         "written with suits 1, not 2",
     );
-    refused(
-        &[
-            "spider",
-            "solve",
-            "--suits",
-            "1",
-            "--seeds",
-            "1",
-            "--time-limit",
-            "5",
-            "--append",
-            path(&good),
-        ],
+    resume(
+        &["--suits", "1", "--seeds", "1", "--time-limit", "5"],
+        &good,
         "written with time_limit 10.0, not 5.0",
     );
 
@@ -384,35 +362,11 @@ fn files_that_do_not_belong_together_are_refused() {
     ] {
         let file = file_of(dir.path(), name, &[lines[0].clone(), bad.to_string()]);
         merge(&[&file], why);
-        refused(
-            &[
-                "spider",
-                "solve",
-                "--suits",
-                "1",
-                "--seeds",
-                "1",
-                "--append",
-                path(&file),
-            ],
-            why,
-        );
+        resume(&deal_1, &file, why);
     }
     let headless = file_of(dir.path(), "headless.jsonl", &lines[1..]);
     merge(&[&headless], "line 1 is not a header line");
-    refused(
-        &[
-            "spider",
-            "solve",
-            "--suits",
-            "1",
-            "--seeds",
-            "1",
-            "--append",
-            path(&headless),
-        ],
-        "line 1 is not a header line",
-    );
+    resume(&deal_1, &headless, "line 1 is not a header line");
     let empty = dir.path().join("empty.jsonl");
     std::fs::write(&empty, "").unwrap();
     merge(&[&empty], "it is empty, not a results file");
@@ -420,19 +374,9 @@ fn files_that_do_not_belong_together_are_refused() {
 
     // A deal in another part of the range is not this part's to resume.
     let (part, _) = one_deal(dir.path(), "part.jsonl", "1..3");
-    refused(
-        &[
-            "spider",
-            "solve",
-            "--suits",
-            "1",
-            "--seeds",
-            "1..3",
-            "--shard",
-            "2/3",
-            "--append",
-            path(&part),
-        ],
+    resume(
+        &["--suits", "1", "--seeds", "1..3", "--shard", "2/3"],
+        &part,
         "it holds shard 1/1 of the deals, not 2/3",
     );
 }
