@@ -47,6 +47,30 @@ fn ended(session: &mut PtySession) -> i32 {
     }
 }
 
+/// The program ends with status 0, having kept the game in `home` for `resume`.
+fn left_keeping_the_game(session: &mut PtySession, home: &Path) {
+    assert_eq!(ended(session), 0);
+    assert!(home.join("resume.yaml").exists());
+}
+
+/// `info` says the game in hand has `moves` moves (`why` they should be that many, should they not).
+fn moves_are(session: &mut PtySession, moves: usize, why: &str) {
+    enter(session, "info");
+    session.exp_string(&format!("Moves: {moves}.")).expect(why);
+    session.exp_string("spider> ").unwrap();
+}
+
+/// Starts `solve` and stops it with Ctrl-C a second later: it says so and the prompt comes back.
+fn stop_solve(session: &mut PtySession) {
+    enter(session, "solve");
+    std::thread::sleep(Duration::from_secs(1));
+    session.send_control('c').unwrap();
+    session
+        .exp_string("Stopped: the solver was interrupted; nothing changed.")
+        .expect("solve stops and says so");
+    session.exp_string("spider> ").unwrap();
+}
+
 #[test]
 fn ctrl_c_stops_solve_and_keeps_the_game_in_hand() {
     let home = tempfile::tempdir().unwrap();
@@ -55,25 +79,14 @@ fn ctrl_c_stops_solve_and_keeps_the_game_in_hand() {
     spider.exp_string("spider> ").unwrap();
     // The solver does not win this position within a session's limits: the release build gives up after
     // about 2 s, a test build far later. (Four-suit deal 109, used before, now falls to its first beam.)
-    enter(&mut spider, "solve");
-    std::thread::sleep(Duration::from_secs(1));
-    spider.send_control('c').unwrap();
-    spider
-        .exp_string("Stopped: the solver was interrupted; nothing changed.")
-        .expect("solve stops and says so");
-    spider.exp_string("spider> ").unwrap();
-    enter(&mut spider, "info");
-    spider
-        .exp_string("Moves: 1.")
-        .expect("the game in hand stays");
-    spider.exp_string("spider> ").unwrap();
+    stop_solve(&mut spider);
+    moves_are(&mut spider, 1, "the game in hand stays");
     // Ctrl-C on an empty line leaves as quit does.
     spider.send_control('c').unwrap();
     spider
         .exp_string("Kept this game")
         .expect("the game is kept");
-    assert_eq!(ended(&mut spider), 0);
-    assert!(home.path().join("resume.yaml").exists());
+    left_keeping_the_game(&mut spider, home.path());
     assert!(home.path().join("history.txt").exists());
 }
 
@@ -90,13 +103,7 @@ fn ctrl_c_at_a_dumb_terminal_is_answered_at_once() {
     );
     enter(&mut spider, "move 5.5 2");
     spider.exp_string("spider> ").unwrap();
-    enter(&mut spider, "solve");
-    std::thread::sleep(Duration::from_secs(1));
-    spider.send_control('c').unwrap();
-    spider
-        .exp_string("Stopped: the solver was interrupted; nothing changed.")
-        .expect("solve stops and says so");
-    spider.exp_string("spider> ").unwrap();
+    stop_solve(&mut spider);
     // Half a line, then Ctrl-C: the terminal drops it, and the prompt says so without waiting for Enter.
     spider.send("sco").unwrap();
     spider.send_control('c').unwrap();
@@ -104,17 +111,14 @@ fn ctrl_c_at_a_dumb_terminal_is_answered_at_once() {
         .exp_string("Line cleared. Ctrl-C again, Ctrl-D or quit leaves.")
         .expect("the first Ctrl-C is answered at once");
     spider.exp_string("spider> ").unwrap();
-    enter(&mut spider, "info");
-    spider.exp_string("Moves: 1.").expect("the game stays");
-    spider.exp_string("spider> ").unwrap();
+    moves_are(&mut spider, 1, "the game stays");
     spider.send_control('c').unwrap();
     spider.exp_string("Line cleared.").unwrap();
     spider.send_control('c').unwrap();
     spider
         .exp_string("Kept this game")
         .expect("a second Ctrl-C in a row leaves, keeping the game");
-    assert_eq!(ended(&mut spider), 0);
-    assert!(home.path().join("resume.yaml").exists());
+    left_keeping_the_game(&mut spider, home.path());
 }
 
 #[test]
@@ -140,9 +144,7 @@ fn ctrl_c_stops_auto_after_the_action_in_progress() {
         spider.exp_string("Undid").unwrap();
         spider.exp_string("spider> ").unwrap();
     }
-    enter(&mut spider, "info");
-    spider.exp_string("Moves: 0.").unwrap();
-    spider.exp_string("spider> ").unwrap();
+    moves_are(&mut spider, 0, "undo took back what auto played");
     enter(&mut spider, "quit");
     assert_eq!(ended(&mut spider), 0);
 }
@@ -158,15 +160,10 @@ fn ctrl_c_clears_a_typed_line_and_ctrl_d_leaves_as_quit_does() {
     spider.flush().unwrap();
     std::thread::sleep(Duration::from_millis(300));
     spider.send_control('c').unwrap();
-    enter(&mut spider, "info");
-    spider
-        .exp_string("Moves: 1.")
-        .expect("the line was cleared");
-    spider.exp_string("spider> ").unwrap();
+    moves_are(&mut spider, 1, "the line was cleared");
     spider.send_control('d').unwrap();
     spider.exp_string("Kept this game").unwrap();
-    assert_eq!(ended(&mut spider), 0);
-    assert!(home.path().join("resume.yaml").exists());
+    left_keeping_the_game(&mut spider, home.path());
 }
 
 /// Starts `spider ARGS` with its output in a pipe, waits for its first line, sends SIGINT, and gives
@@ -194,10 +191,11 @@ fn interrupted_run(args: &[&str]) -> (String, Option<i32>) {
     (text, child.wait().unwrap().code())
 }
 
-#[test]
-fn a_solve_run_stopped_by_sigint_prints_the_summary_of_the_deals_it_finished() {
+/// `spider COMMAND` over many one-suit deals on two threads, stopped by SIGINT after its first deal: it
+/// ends with status 130 and the summary of the deals it finished. Its output, and how many those are.
+fn stopped_by_sigint(command: &str) -> (String, usize) {
     let (text, code) = interrupted_run(&[
-        "solve",
+        command,
         "--suits",
         "1",
         "--seeds",
@@ -208,6 +206,14 @@ fn a_solve_run_stopped_by_sigint_prints_the_summary_of_the_deals_it_finished() {
     assert_eq!(code, Some(130), "{text}");
     let finished = text.lines().filter(|l| l.starts_with("deal ")).count();
     assert!(finished >= 1, "{text}");
+    assert!(text.contains(&format!(" of {finished} (")), "{text}");
+    assert!(text.contains("peak memory: "), "{text}");
+    (text, finished)
+}
+
+#[test]
+fn a_solve_run_stopped_by_sigint_prints_the_summary_of_the_deals_it_finished() {
+    let (text, finished) = stopped_by_sigint("solve");
     assert!(
         text.contains(&format!(
             "interrupted: the {finished} {} finished before it are counted",
@@ -215,26 +221,11 @@ fn a_solve_run_stopped_by_sigint_prints_the_summary_of_the_deals_it_finished() {
         )),
         "{text}"
     );
-    assert!(text.contains(&format!(" of {finished} (")), "{text}");
-    assert!(text.contains("peak memory: "), "{text}");
 }
 
 #[test]
 fn an_autoplay_run_stopped_by_sigint_prints_the_summary_of_the_deals_it_finished() {
-    let (text, code) = interrupted_run(&[
-        "autoplay",
-        "--suits",
-        "1",
-        "--seeds",
-        "1..100000",
-        "--jobs",
-        "2",
-    ]);
-    assert_eq!(code, Some(130), "{text}");
-    let finished = text.lines().filter(|l| l.starts_with("deal ")).count();
-    assert!(finished >= 1, "{text}");
-    assert!(text.contains(&format!(" of {finished} (")), "{text}");
-    assert!(text.contains("peak memory: "), "{text}");
+    stopped_by_sigint("autoplay");
 }
 
 /// A run over deals at a terminal shows its progress (deals done, won so far, time left) on standard
