@@ -6,8 +6,10 @@
 mod common;
 
 use spider::app::{Flow, feed, interpreter};
-use spider::game::position::Status;
+use spider::game::Game;
+use spider::game::position::{Position, Status};
 use spider::interpreter::Reply;
+use spider::solve::{Limits, Report};
 use std::process::Command;
 
 /// Plays `line` from deal `seed` through the interpreter with the given options; the final status.
@@ -28,26 +30,25 @@ fn replay(options: &str, seed: u32, line: &[String]) -> Status {
     interpreter.session.status()
 }
 
+/// The solver's report on `position`, with two minutes for it: an easy deal is won even in a slow test
+/// build.
+fn solved(game: &Game, position: &Position) -> Report {
+    let limits = Limits {
+        time: std::time::Duration::from_secs(120),
+        ..Limits::default()
+    };
+    spider::solve::solve(game, position, &limits).expect("the solver plays spider")
+}
+
 #[test]
 fn library_lines_replay_to_a_win() {
     for (suits, seeds) in [(1, [1, 2, 3]), (2, [4, 5, 8])] {
-        let game = spider::game::Game {
+        let game = Game {
             suits,
             ..Default::default()
         };
         for seed in seeds {
-            let report = spider::solve::solve(
-                &game,
-                &game.layout(seed),
-                &spider::solve::Limits {
-                    time: std::time::Duration::from_secs(120),
-                    max_bytes: 200 << 20,
-                    max_positions: u64::MAX,
-                    interrupt: spider::interrupt::Interrupt::NEVER,
-                    shorten: true,
-                },
-            )
-            .expect("spider is solvable");
+            let report = solved(&game, &game.layout(seed));
             let spider::solve::Outcome::Won(line) = report.outcome else {
                 panic!("deal {seed} ({suits} suits): {:?}", report.outcome);
             };
@@ -176,18 +177,7 @@ fn new_winnable_deals_a_deal_the_solver_wins() {
     assert!(matches!(reply, Reply::Events(_)), "{reply:?}");
     assert!(!interpreter.session.assisted());
     let game = *interpreter.session.game();
-    let report = spider::solve::solve(
-        &game,
-        interpreter.session.position(),
-        &spider::solve::Limits {
-            time: std::time::Duration::from_secs(120),
-            max_bytes: 200 << 20,
-            max_positions: u64::MAX,
-            interrupt: spider::interrupt::Interrupt::NEVER,
-            shorten: true,
-        },
-    )
-    .unwrap();
+    let report = solved(&game, interpreter.session.position());
     assert_eq!(report.outcome.verdict(), spider::solve::Verdict::Won);
 }
 
@@ -216,13 +206,13 @@ fn more_jobs_than_deals_still_solve_every_deal() {
 /// A search its memory stopped says so: in the report, and as a word of the deal's line.
 #[test]
 fn a_search_stopped_by_memory_says_so() {
-    let game = spider::game::Game::default();
+    let game = Game::default();
     let report = spider::solve::solve(
         &game,
         &game.layout(10),
-        &spider::solve::Limits {
+        &Limits {
             max_bytes: 1,
-            ..spider::solve::Limits::default()
+            ..Limits::default()
         },
     )
     .unwrap();
