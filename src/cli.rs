@@ -354,6 +354,51 @@ struct SolveArgs {
     /// Seconds each deal may take before it is reported unknown.
     #[arg(long, default_value_t = 10.0, value_parser = parse_seconds, conflicts_with = "merge")]
     time_limit: f64,
+    #[cfg(feature = "lab")]
+    #[command(flatten)]
+    lab: SolveLabArgs,
+}
+
+/// The lab's switches of `spider solve` for the beam's ranking (docs/solver.md), in a build with the `lab`
+/// feature only.
+#[cfg(feature = "lab")]
+#[derive(clap::Args, Debug)]
+#[group(id = "solve-lab", multiple = true, conflicts_with = "merge")]
+struct SolveLabArgs {
+    /// Lab: the beam's widths, tried in turn (default: the solver's for the suit count).
+    #[arg(long, value_name = "W,..", value_delimiter = ',',
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    beam_widths: Vec<u32>,
+    /// Lab: the beam's nine weights, in thousandths of a move (default: the solver's).
+    #[arg(long, value_name = "W,..", value_parser = parse_weights, allow_hyphen_values = true)]
+    beam_weights: Option<BeamWeights>,
+    /// Lab: append the positions each winning beam went through, and those beside them, to FILE.
+    #[arg(long, value_name = "FILE")]
+    beam_dump: Option<std::path::PathBuf>,
+}
+
+/// The beam's weights: one whole number for each count it weighs.
+#[cfg(feature = "lab")]
+#[derive(Clone, Debug)]
+struct BeamWeights(Vec<i32>);
+
+#[cfg(feature = "lab")]
+fn parse_weights(text: &str) -> Result<BeamWeights, String> {
+    let weights: Vec<i32> = text
+        .split(',')
+        .map(|w| {
+            w.trim()
+                .parse::<i32>()
+                .map_err(|_| format!("{w:?} is not a whole number"))
+        })
+        .collect::<Result<_, _>>()?;
+    let count = spider::solve::BEAM_FEATURES;
+    if weights.len() != count || weights.iter().any(|w| w.abs() > 1_000_000) {
+        return Err(format!(
+            "the beam takes {count} weights from -1000000 to 1000000"
+        ));
+    }
+    Ok(BeamWeights(weights))
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -423,6 +468,29 @@ fn solve_mode(args: SolveArgs) -> Result<Mode, clap::Error> {
         SolveGameArg::Spider => GameKind::Spider,
         SolveGameArg::Spiderette => GameKind::Spiderette,
     };
+    #[cfg(feature = "lab")]
+    {
+        use spider::lab::ranking::{BeamLab, set};
+        let lab = args.lab;
+        let dump = match &lab.beam_dump {
+            Some(path) => {
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path);
+                let file = file.map_err(|e| conflict(spider::error::io_text(&e)))?;
+                Some(std::sync::Mutex::new(file))
+            }
+            None => None,
+        };
+        let widths = (!lab.beam_widths.is_empty())
+            .then(|| lab.beam_widths.iter().map(|&w| w as usize).collect());
+        set(BeamLab {
+            widths,
+            weights: lab.beam_weights.map(|w| w.0),
+            dump,
+        });
+    }
     Ok(Mode::Solve(BatchOptions {
         game: deals.game(kind)?,
         first: deals.range().0,

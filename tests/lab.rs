@@ -1,5 +1,6 @@
 //! The lab's instruments (cargo feature `lab`): other draws of the hint's worlds, games cut short at a
-//! deal, the endgame's worlds, and runs compared deal by deal. `cargo test --features lab` runs them.
+//! deal, the endgame's worlds, runs compared deal by deal, and the switches that fit the solver's beam
+//! ranking. `cargo test --features lab` runs them.
 
 #![cfg(feature = "lab")]
 
@@ -258,4 +259,66 @@ fn the_held_out_runs_kept_in_the_docs_can_be_compared_with() {
         runs += 1;
     }
     assert!(runs > 0, "no run in {}", dir.display());
+}
+
+/// `spider solve` with the beam's switches, run as a program of its own (the switches hold for a process).
+fn solve_with(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(["solve", "--suits", "1", "--output", "json"])
+        .args(args)
+        .output()
+        .expect("spider runs")
+}
+
+#[test]
+fn the_beam_dump_gives_each_depth_of_a_won_line_its_position_and_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let dump = dir.path().join("dump.txt");
+    let dump = dump.to_str().unwrap();
+    let out = solve_with(&[
+        "--seeds",
+        "1..2",
+        "--beam-widths",
+        "30",
+        "--beam-dump",
+        dump,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = std::fs::read_to_string(dump).unwrap();
+    let lines: Vec<Vec<u64>> = text
+        .lines()
+        .map(|line| line.split(' ').map(|word| word.parse().unwrap()).collect())
+        .collect();
+    // The root's hash, the depth, the stock level, on the line or not, and nine counts.
+    assert!(lines.iter().all(|words| words.len() == 4 + 9), "{text}");
+    // The first deal's line from its last depth to its first, a position on the line at each.
+    let depths: Vec<u64> = lines
+        .iter()
+        .filter(|w| w[0] == lines[0][0] && w[3] == 1)
+        .map(|w| w[1])
+        .collect();
+    assert_eq!(depths, (1..=depths[0]).rev().collect::<Vec<_>>());
+    assert!(
+        lines.iter().any(|w| w[3] == 0),
+        "the positions beside the line"
+    );
+    let roots: std::collections::HashSet<u64> = lines.iter().map(|w| w[0]).collect();
+    assert_eq!(roots.len(), 2, "one group of lines a deal");
+}
+
+#[test]
+fn the_beam_takes_nine_whole_weights_and_plays_by_them() {
+    let bad = solve_with(&["--seeds", "1", "--beam-weights", "1000,1000"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("9 weights"));
+    // Kpat's disorder: the lines differ from those of the solver's own weights.
+    let actions = |args: &[&str]| {
+        let out = solve_with(&[&["--seeds", "1..4"], args].concat());
+        let summary = String::from_utf8(out.stdout).unwrap();
+        let summary: serde_json::Value =
+            serde_json::from_str(summary.lines().last().unwrap()).unwrap();
+        summary["mean_actions"].as_f64().unwrap()
+    };
+    let disorder = "--beam-weights=1000,1000,1000,-1000,-2000,0,0,0,0";
+    assert_ne!(actions(&[disorder]), actions(&[]));
 }

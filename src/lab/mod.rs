@@ -1,10 +1,12 @@
-//! The hint's research instruments, built only with the cargo feature `lab` (docs/hint-lab.md says how to
-//! reproduce each figure of the notes with them). They measure the product's hint without changing it:
+//! The research instruments, built only with the cargo feature `lab`. For the hint (docs/hint-lab.md says how
+//! to reproduce each figure of the notes with them), they measure the product's hint without changing it:
 //! another draw of its sampled worlds, games cut short at a deal, the endgame's worlds checked by the
-//! solver, and one run compared with another deal by deal.
+//! solver, and one run compared with another deal by deal. For the solver, `ranking` holds the switches that
+//! fit its beam's ranking (docs/solver.md).
 
 mod baseline;
 mod endgames;
+pub mod ranking;
 
 pub use baseline::{Baseline, Comparison, compare};
 pub use endgames::{Endgames, Verdict, World, play_endgames};

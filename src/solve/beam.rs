@@ -1,13 +1,12 @@
 //! A beam search by depth for a short line, tried before the staged search when the line is for a person to
 //! follow: every position of one depth is expanded, and of their children the best few at each count of
-//! cards in the stock go on, so the first win found is as short as the beam can find. The ranking is by
-//! *disorder*, not by the staged search's evaluation: the cards not lying on the next card of their suit (a
-//! face-down card never does), less a column's base that is a king or could go onto another column, less
-//! the empty columns, and (at 1 and 2 suits) the cards of the next deal that will not land on the next card
-//! of their suit. No move puts more than one card onto the next card of its suit, so the disorder is
-//! about the moves still to make: the beam keeps the positions nearest a win, where the staged search's
-//! evaluation, made to choose positions to dive from, cannot tell progress from shuffling (docs/solver.md
-//! has the figures).
+//! cards in the stock go on, so the first win found is as short as the beam can find. The ranking is an
+//! estimate of the moves still to make, not the staged search's evaluation (made to choose positions to
+//! dive from, it cannot tell progress from shuffling): a weighted count of what stands between a position
+//! and a win (`feature`): face-down cards, cards not on the next card of their suit, the next deal's cards
+//! that will not land in order, and what makes those cheaper or dearer to mend. It began as kpat's
+//! *disorder*, each of the first two counting one move; the weights are now fitted to the lines wide beams
+//! won (`Ranking`), which made the lines a beam of the same width finds 6 to 11% shorter (docs/solver.md).
 //!
 //! Most children are not kept, so a child's score is worked out from the two columns its move changed
 //! (`Shares`) and compared with the worst its stock level keeps so far before it is hashed or stored, and
@@ -29,7 +28,8 @@ struct Rank {
 /// The rank without the hash: found from the columns a step changed, before the child is hashed.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Score {
-    disorder: u16,
+    /// The counts weighed by the ranking, in thousandths of a move.
+    cost: i32,
     /// Cards that can move now or have left: the top run of each column, the cards removed, the empty
     /// columns. More is better, so it is kept negated.
     ready: i16,
@@ -46,13 +46,12 @@ struct Node {
 }
 
 /// Searches from `root` for a line of at most `bound` steps, keeping `width` positions at each stock count
-/// a depth; with `ahead`, the disorder counts the next deal's cards that will not land in order. `None`
-/// when the beam empties, reaches the bound or the budget stops it.
+/// a depth, ranked by `ranking`. `None` when the beam empties, reaches the bound or the budget stops it.
 pub(super) fn beam(
     rules: &Rules,
     root: State,
     width: usize,
-    ahead: bool,
+    ranking: &Ranking,
     bound: usize,
     budget: &mut Budget,
 ) -> Option<Vec<Step>> {
@@ -94,7 +93,7 @@ pub(super) fn beam(
                     Some(mv) if settled && !ends_in_ace(&node.state, &starts, mv) => {
                         let mut shares = node.shares;
                         shares.moved(&node.state, &starts, mv);
-                        let score = shares.score(rules, &node.state, ahead);
+                        let score = shares.score(rules, &node.state, ranking);
                         if worse_than_kept(&best[level(rules, &node.state)], width, score) {
                             continue;
                         }
@@ -105,13 +104,15 @@ pub(super) fn beam(
                     _ => {
                         let child = child(rules, &node.state, step, settled);
                         if child.is_won(rules) {
+                            #[cfg(feature = "lab")]
+                            dump(rules, &layers, index as u32);
                             let mut line = vec![step];
                             line.extend(back(&layers, index as u32));
                             line.reverse();
                             return Some(line);
                         }
                         let shares = node.shares.after(rules, &node.state, &starts, step, &child);
-                        let score = shares.score(rules, &child, ahead);
+                        let score = shares.score(rules, &child, ranking);
                         // A child worse than every one its level keeps is never hashed.
                         if worse_than_kept(&best[level(rules, &child)], width, score) {
                             continue;
@@ -264,15 +265,65 @@ fn back(layers: &[Vec<Node>], mut index: u32) -> Vec<Step> {
     line
 }
 
-/// Each column's share of the score, and what the score needs of its ends: the disorder (every face-down
-/// card, the first face-up one, and each face-up card not on the next of its suit), the cards ready to move
-/// (the top run), the rank of the base and the top card (0 for an empty column).
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+/// What the beam counts of a position; its score is their sum, each weighed by its `Ranking` weight.
+pub(super) mod feature {
+    /// Cards face down.
+    pub const HIDDEN: usize = 0;
+    /// Face-up cards on the next rank of another suit.
+    pub const SUIT_BREAKS: usize = 1;
+    /// Face-up cards on any other card but the next of their suit.
+    pub const RANK_BREAKS: usize = 2;
+    /// Columns whose bottom card is a king or could go onto another column's top card (it needs no move
+    /// of its own).
+    pub const FREE_BASES: usize = 3;
+    /// Empty columns.
+    pub const EMPTY: usize = 4;
+    /// Cards of the next deal that will not land on the next card of their suit (on an empty column
+    /// either): the solver knows the stock.
+    pub const AHEAD: usize = 5;
+    /// Each column's face-down cards, squared: one deep column weighs otherwise than several shallow ones.
+    pub const DEEP: usize = 6;
+    /// Top runs, not a whole column, whose first card could go onto another column's top card.
+    pub const MOVABLE: usize = 7;
+    /// Suits removed.
+    pub const REMOVED: usize = 8;
+    pub const COUNT: usize = 9;
+}
+
+/// The weights of the beam's score, in thousandths of a move; the lower the score, the better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Ranking(pub [i32; feature::COUNT]);
+
+impl Ranking {
+    /// Whether the score counts the next deal's cards.
+    fn ahead(&self) -> bool {
+        self.0[feature::AHEAD] != 0
+    }
+}
+
+/// Each column's counts, and what the score needs of its ends: its face-down cards, its face-up cards on
+/// the next rank of another suit and on any other card but the next of their suit, its top run, the rank of
+/// its bottom card, its top card (0 for an empty column), and the rank of its top run's first card where the
+/// run is not the whole column (else 0).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct Shares {
-    disorder: [u8; MAX_COLUMNS],
+    hidden: [u8; MAX_COLUMNS],
+    suit_breaks: [u8; MAX_COLUMNS],
+    rank_breaks: [u8; MAX_COLUMNS],
     ready: [u8; MAX_COLUMNS],
     base: [u8; MAX_COLUMNS],
     top: [u8; MAX_COLUMNS],
+    head: [u8; MAX_COLUMNS],
+}
+
+/// Counts the break of card `upper` lying on `lower` (not the next of its suit) in `suit_breaks` or
+/// `rank_breaks`, by `by` (+1 or -1 as a wrapping add).
+fn count_break(shares: &mut Shares, c: usize, lower: u8, upper: u8, by: u8) {
+    if rank(lower) == rank(upper) + 1 {
+        shares.suit_breaks[c] = shares.suit_breaks[c].wrapping_add(by);
+    } else {
+        shares.rank_breaks[c] = shares.rank_breaks[c].wrapping_add(by);
+    }
 }
 
 impl Shares {
@@ -314,12 +365,14 @@ impl Shares {
             let column = child.column(&starts, c);
             let card = column[len];
             if len == 0 {
-                (self.disorder[c], self.ready[c]) = (1, 1);
+                self.clear(c);
+                self.ready[c] = 1;
                 self.base[c] = rank(card);
             } else if follows_in_suit(card, column[len - 1]) {
                 self.ready[c] += 1;
             } else {
-                (self.disorder[c], self.ready[c]) = (self.disorder[c] + 1, 1);
+                count_break(self, c, column[len - 1], card, 1);
+                (self.ready[c], self.head[c]) = (1, rank(card));
             }
             self.top[c] = card;
         }
@@ -331,103 +384,217 @@ impl Shares {
         let (from, to, count) = mv;
         let source = parent.column(starts, from);
         let at = source.len() - count;
-        let head = source[at];
+        let first = source[at];
         match parent.column(starts, to).last() {
             None => {
-                (self.disorder[to], self.ready[to]) = (1, count as u8);
-                self.base[to] = rank(head);
+                self.clear(to);
+                self.ready[to] = count as u8;
+                self.base[to] = rank(first);
             }
-            Some(&onto) if follows_in_suit(head, onto) => self.ready[to] += count as u8,
-            Some(_) => (self.disorder[to], self.ready[to]) = (self.disorder[to] + 1, count as u8),
+            Some(&onto) if follows_in_suit(first, onto) => self.ready[to] += count as u8,
+            Some(&onto) => {
+                count_break(self, to, onto, first, 1);
+                (self.ready[to], self.head[to]) = (count as u8, rank(first));
+            }
         }
         self.top[to] = source[source.len() - 1];
         let hidden = parent.hidden(from);
         if at == 0 {
-            (
-                self.disorder[from],
-                self.ready[from],
-                self.base[from],
-                self.top[from],
-            ) = (0, 0, 0, 0);
+            self.clear(from);
             return;
         }
         let below = source[at - 1];
         self.top[from] = below;
         if at == hidden {
             // The card below turns face up: the column is its face-down cards and that one.
-            (self.disorder[from], self.ready[from]) = (hidden as u8, 1);
-        } else if follows_in_suit(head, below) {
+            self.hidden[from] -= 1;
+            self.ready[from] = 1;
+            self.head[from] = if at > 1 { rank(below) } else { 0 };
+        } else if follows_in_suit(first, below) {
             self.ready[from] -= count as u8;
         } else {
-            self.disorder[from] -= 1;
-            self.ready[from] = top_run(&source[..at], hidden) as u8;
+            count_break(self, from, below, first, u8::MAX);
+            let run = top_run(&source[..at], hidden);
+            self.ready[from] = run as u8;
+            self.head[from] = if at > run { rank(source[at - run]) } else { 0 };
         }
+    }
+
+    /// Empties column `c`'s shares.
+    fn clear(&mut self, c: usize) {
+        self.hidden[c] = 0;
+        self.suit_breaks[c] = 0;
+        self.rank_breaks[c] = 0;
+        self.ready[c] = 0;
+        self.base[c] = 0;
+        self.top[c] = 0;
+        self.head[c] = 0;
     }
 
     /// Works out again every column.
     fn update(&mut self, rules: &Rules, state: &State) {
         let (starts, _) = state.starts(rules);
         for c in 0..rules.columns {
+            self.clear(c);
             let column = state.column(&starts, c);
             let (Some(&base), Some(&top)) = (column.first(), column.last()) else {
-                (self.disorder[c], self.ready[c], self.base[c], self.top[c]) = (0, 0, 0, 0);
                 continue;
             };
             let hidden = state.hidden(c);
-            let up = &column[hidden..];
-            let broken = up
-                .windows(2)
-                .filter(|p| !follows_in_suit(p[1], p[0]))
-                .count();
-            self.disorder[c] = (hidden + 1 + broken) as u8;
-            self.ready[c] = top_run(column, hidden) as u8;
+            for p in column[hidden..].windows(2) {
+                if !follows_in_suit(p[1], p[0]) {
+                    count_break(self, c, p[0], p[1], 1);
+                }
+            }
+            let run = top_run(column, hidden);
+            self.hidden[c] = hidden as u8;
+            self.ready[c] = run as u8;
             self.base[c] = rank(base);
             self.top[c] = top;
+            if column.len() > run {
+                self.head[c] = rank(column[column.len() - run]);
+            }
         }
     }
 
-    /// The score: the columns' shares, less a column's base that is a king or could go onto another
-    /// column's top (it needs no move of its own), less the empty columns; and, `ahead` and while the stock
-    /// lasts, the cards of the next deal that will not land on the next card of their suit (the solver
-    /// knows the stock): a position ready to take the next deal in order needs fewer moves after it.
-    fn score(&self, rules: &Rules, state: &State, ahead: bool) -> Score {
+    /// The score: each count weighed by `ranking`. With a weight for the next deal, while the stock lasts,
+    /// that deal's cards that will not land on the next card of their suit count (the solver knows the
+    /// stock): a position ready to take the next deal in order needs fewer moves after it.
+    fn score(&self, rules: &Rules, state: &State, ranking: &Ranking) -> Score {
+        use feature::*;
+        let w = &ranking.0;
         // Counted over every slot, not the table's columns alone, so that the loops have a fixed length
         // (the compiler unrolls them, without branches): the shares of slots past the table's columns
         // are 0, which adds nothing but empty tops, taken off again.
         let columns = rules.columns;
-        let mut disorder: i32 = self.disorder.iter().map(|&d| i32::from(d)).sum();
         let empty = self.top.iter().filter(|&&t| t == 0).count() - (MAX_COLUMNS - columns);
         let empty = empty as i32;
         let mut ready = 13 * state.removed() as i32 + empty;
-        ready += self.ready.iter().map(|&r| i32::from(r)).sum::<i32>();
+        let mut cost = 0;
+        for c in 0..MAX_COLUMNS {
+            let hidden = i32::from(self.hidden[c]);
+            ready += i32::from(self.ready[c]);
+            cost += w[HIDDEN] * hidden
+                + w[DEEP] * hidden * hidden
+                + w[SUIT_BREAKS] * i32::from(self.suit_breaks[c])
+                + w[RANK_BREAKS] * i32::from(self.rank_breaks[c]);
+        }
         // The ranks of the columns' tops, as bits: on one column or more, on two or more. A base of
         // rank r needs no move where another column's top is of rank r + 1: bit r + 1 of `twice` when
         // its own top is of that rank, else of `once`. Bit 14 stands for a king's base, always free;
-        // bit 1, which only an empty column's base of 0 would ask for, is cleared.
-        let (mut once, mut twice) = (1u16 << 14, 1u16 << 14);
+        // bit 1, which only an empty column's base of 0 would ask for, is cleared. A top run's first card
+        // is never below its own column's top, and a king there has nowhere to go.
+        let (mut once, mut twice) = (0u16, 0u16);
         for &top in &self.top {
             let bit = 1 << rank(top);
             twice |= once & bit;
             once |= bit;
         }
-        (once, twice) = (once & !2, twice & !2);
-        for (&base, &top) in self.base.iter().zip(&self.top) {
+        let (mut free, mut movable) = (0, 0);
+        for c in 0..MAX_COLUMNS {
+            let (base, top, head) = (self.base[c], self.top[c], self.head[c]);
+            movable += i32::from((once & !2) >> (head + 1) & 1);
             let tops = if rank(top) == base + 1 { twice } else { once };
-            disorder -= i32::from((tops >> (base + 1)) & 1);
+            free += i32::from(((tops | 1 << 14) & !2) >> (base + 1) & 1);
         }
-        let stock = if ahead { state.stock() } else { 0 };
+        let stock = if ranking.ahead() { state.stock() } else { 0 };
+        let mut ahead = 0;
         for c in 0..columns.min(stock) {
             let card = rules.stock[stock - 1 - c];
             let top = self.top[c];
             if top == 0 || !follows_in_suit(card, top) {
-                disorder += 1;
+                ahead += 1;
             }
         }
+        let removed = state.removed() as i32;
+        cost += w[EMPTY] * empty
+            + w[FREE_BASES] * free
+            + w[MOVABLE] * movable
+            + w[AHEAD] * ahead
+            + w[REMOVED] * removed;
         Score {
-            disorder: (disorder - empty).max(0) as u16,
+            cost,
             ready: -(ready as i16),
         }
     }
+}
+
+#[cfg(any(test, feature = "lab"))]
+/// The counts, found plainly from the columns as `feature` defines them, and the cards ready.
+fn counted(rules: &Rules, state: &State) -> ([i32; feature::COUNT], i32) {
+    use feature::*;
+    let (starts, _) = state.starts(rules);
+    let columns: Vec<&[u8]> = (0..rules.columns)
+        .map(|c| state.column(&starts, c))
+        .collect();
+    let mut f = [0; COUNT];
+    let mut ready = 13 * state.removed() as i32;
+    let onto = |c: usize, card: u8| {
+        (0..rules.columns)
+            .any(|d| d != c && columns[d].last().map(|&t| rank(t)) == Some(rank(card) + 1))
+    };
+    for (c, column) in columns.iter().enumerate() {
+        let Some(&base) = column.first() else {
+            f[EMPTY] += 1;
+            ready += 1;
+            continue;
+        };
+        let hidden = state.hidden(c);
+        f[HIDDEN] += hidden as i32;
+        f[DEEP] += (hidden * hidden) as i32;
+        for i in hidden + 1..column.len() {
+            if follows_in_suit(column[i], column[i - 1]) {
+            } else if rank(column[i - 1]) == rank(column[i]) + 1 {
+                f[SUIT_BREAKS] += 1;
+            } else {
+                f[RANK_BREAKS] += 1;
+            }
+        }
+        let run = top_run(column, hidden);
+        ready += run as i32;
+        f[FREE_BASES] += i32::from(rank(base) == 13 || onto(c, base));
+        f[MOVABLE] += i32::from(column.len() > run && onto(c, column[column.len() - run]));
+    }
+    f[REMOVED] = state.removed() as i32;
+    for (c, column) in columns.iter().enumerate().take(state.stock()) {
+        let card = rules.stock[state.stock() - 1 - c];
+        if !column.last().is_some_and(|&top| follows_in_suit(card, top)) {
+            f[AHEAD] += 1;
+        }
+    }
+    (f, ready)
+}
+
+/// Appends, for the lab's fit (`--beam-dump`), each depth's position on the winning line (`index` of the
+/// last layer) and those of its stock level the beam kept beside it: the 20 it ranked best and every
+/// 25th after. A line a position: the root's hash, the depth, the stock level, 1 on the line or 0, and
+/// the counts of `feature`.
+#[cfg(feature = "lab")]
+fn dump(rules: &Rules, layers: &[Vec<Node>], mut index: u32) {
+    use std::fmt::Write;
+    if crate::lab::ranking::get().is_none_or(|lab| lab.dump.is_none()) {
+        return;
+    }
+    let root = layers[0][0].state.hash();
+    let mut out = String::new();
+    for (depth, layer) in layers.iter().enumerate().skip(1).rev() {
+        let on = &layer[index as usize];
+        let stock = level(rules, &on.state);
+        let others = (0..layer.len())
+            .filter(|&i| i != index as usize && level(rules, &layer[i].state) == stock)
+            .enumerate()
+            .filter(|&(k, _)| k < 20 || k % 25 == 0)
+            .map(|(_, i)| &layer[i]);
+        for (tag, node) in std::iter::once((1, on)).chain(others.map(|n| (0, n))) {
+            let _ = write!(out, "{root} {depth} {stock} {tag}");
+            for count in counted(rules, &node.state).0 {
+                let _ = write!(out, " {count}");
+            }
+            out.push('\n');
+        }
+        index = on.parent;
+    }
+    crate::lab::ranking::dump(&out);
 }
 
 #[cfg(test)]
@@ -437,7 +604,7 @@ mod tests {
     use crate::game::position::{Action, Position};
     use crate::solve::agree::{choices, games, starts, walk};
     use crate::solve::shorten::tests::searched;
-    use crate::solve::{beam_ahead, expand, wins};
+    use crate::solve::{beam_ranking, expand, wins};
     use proptest::prelude::*;
     use std::time::{Duration, Instant};
 
@@ -471,7 +638,7 @@ mod tests {
                 &rules,
                 root,
                 50,
-                beam_ahead(suits),
+                &beam_ranking(suits),
                 staged.len(),
                 &mut budget(),
             )
@@ -498,44 +665,23 @@ mod tests {
             unreachable!()
         };
         let (rules, root) = State::from_table(&game, &table).unwrap();
-        assert_eq!(beam(&rules, root, 50, true, 40, &mut budget()), None);
+        assert_eq!(
+            beam(&rules, root, 50, &beam_ranking(1), 40, &mut budget()),
+            None
+        );
     }
 
-    /// The score counted plainly from the columns, as the module's documentation defines it.
-    fn counted(rules: &Rules, state: &State, ahead: bool) -> Score {
-        let (starts, _) = state.starts(rules);
-        let columns: Vec<&[u8]> = (0..rules.columns)
-            .map(|c| state.column(&starts, c))
+    /// The rankings the score is checked with: each count alone, and the product's.
+    fn rankings() -> Vec<Ranking> {
+        let mut all: Vec<Ranking> = (0..feature::COUNT)
+            .map(|i| {
+                let mut r = Ranking([0; feature::COUNT]);
+                r.0[i] = 1;
+                r
+            })
             .collect();
-        let (mut disorder, mut ready, mut empty) = (0, 13 * state.removed() as i32, 0);
-        for (c, column) in columns.iter().enumerate() {
-            let Some(&base) = column.first() else {
-                empty += 1;
-                continue;
-            };
-            let hidden = state.hidden(c);
-            let broken = (hidden + 1..column.len())
-                .filter(|&i| !follows_in_suit(column[i], column[i - 1]))
-                .count();
-            disorder += (hidden + 1 + broken) as i32;
-            ready += top_run(column, hidden) as i32;
-            let onto =
-                |d: usize| d != c && columns[d].last().map(|&t| rank(t)) == Some(rank(base) + 1);
-            if rank(base) == 13 || (0..rules.columns).any(onto) {
-                disorder -= 1;
-            }
-        }
-        let stock = if ahead { state.stock() } else { 0 };
-        for (c, column) in columns.iter().enumerate().take(stock) {
-            let card = rules.stock[stock - 1 - c];
-            if !column.last().is_some_and(|&top| follows_in_suit(card, top)) {
-                disorder += 1;
-            }
-        }
-        Score {
-            disorder: (disorder - empty).max(0) as u16,
-            ready: -((ready + empty) as i16),
-        }
+        all.extend([1, 2, 4].map(crate::solve::beam_ranking));
+        all
     }
 
     proptest! {
@@ -568,10 +714,12 @@ mod tests {
                         after == Shares::of(&rules, &child),
                         "{start:?}, {game:?}, after {played:?}, step {step:?}"
                     );
-                    for ahead in [false, true] {
+                    let (counts, ready) = counted(&rules, &child);
+                    for ranking in rankings() {
+                        let cost = counts.iter().zip(ranking.0).map(|(c, w)| c * w).sum::<i32>();
                         prop_assert!(
-                            after.score(&rules, &child, ahead) == counted(&rules, &child, ahead),
-                            "{start:?}, {game:?}, after {played:?}, step {step:?}, ahead {ahead}"
+                            after.score(&rules, &child, &ranking) == Score { cost, ready: -ready as i16 },
+                            "{start:?}, {game:?}, after {played:?}, step {step:?}, {ranking:?}"
                         );
                     }
                 }

@@ -35,7 +35,7 @@ use table::Budget;
 /// The solver's version, written into the files of `spider solve --append` so that runs of different
 /// solvers are never resumed or merged as one. It must change whenever the solver's results change (a
 /// verdict, a line, the positions it counts): a new search, evaluation, pruning, shortening or limit.
-pub const VERSION: &str = "7";
+pub const VERSION: &str = "8";
 
 /// How far a solve may go.
 #[derive(Clone, Copy, Debug)]
@@ -152,24 +152,41 @@ const WIDE: [(usize, usize); 3] = [(8, 100000), (16, 300000), (32, 1000000)];
 /// Wider finds shorter lines and takes longer. The first width sets the median time; a deal it loses, a
 /// narrower or a wider beam often wins (over deals 1..100 at 4 suits, the beam of 100 lost 10 deals, that
 /// of 30 won 1 of them and that of 300 7 more; deal 109, which the staged search does not win in a minute,
-/// only the beam of 2,000 wins, in 1.5 s). At 4 suits a first beam of 150 (149.7 actions over deals 1..100,
-/// where 100 made 152.0) keeps the median time within twice the staged search's alone, since the stage
-/// re-search was made faster; at 2 and 1 suits, whose staged search is about four times as fast, 20 does
-/// (docs/solver.md has the figures).
+/// only the beam of 2,000 wins, in 1.5 s). At 4 suits a first beam of 150 keeps the median time within
+/// twice the staged search's alone; at 2 and 1 suits, whose staged search is about four times as fast, 40
+/// does, and wins every deal of 1..200 alone (docs/solver.md has the figures).
 fn beam_widths(suits: u8) -> &'static [usize] {
+    #[cfg(feature = "lab")]
+    if let Some(widths) = crate::lab::ranking::get().and_then(|lab| lab.widths.as_deref()) {
+        return widths;
+    }
     match suits {
         4.. => &[150, 50, 500, 2000],
-        _ => &[20, 60, 200],
+        _ => &[40, 200],
     }
 }
 
-/// Whether the beam counts the next deal's cards that will not land in order: at 1 and 2 suits, where it
-/// shortens the lines by 4 and 2 actions; at 4 suits, a dealt card seldom landing on the next of its suit,
-/// it changed them by chance (+1.0 over deals 1..200) and lost a deal to the time limit (docs/solver.md,
-/// solver 6).
-fn beam_ahead(suits: u8) -> bool {
-    suits < 4
+/// How the beam ranks positions (`beam::feature` names the counts; weights in thousandths of a move): weights
+/// fitted, a suit count at a time, to the lines wide beams won on deals 1001..1100, so that of the positions
+/// of a depth and stock level those a winning line went through rank above the others
+/// (`scripts/fit-ranking.py`; docs/solver.md has the rounds and the figures). Spiderette takes the four-suit
+/// weights.
+fn beam_ranking(suits: u8) -> beam::Ranking {
+    #[cfg(feature = "lab")]
+    if let Some(weights) = crate::lab::ranking::get().and_then(|lab| lab.weights.as_deref()) {
+        let mut ranking = beam::Ranking([0; beam::feature::COUNT]);
+        ranking.0.copy_from_slice(weights);
+        return ranking;
+    }
+    match suits {
+        4.. => beam::Ranking([1000, 884, 838, -26, -785, 381, 9, -198, 335]),
+        2 => beam::Ranking([1000, 908, 914, 22, -626, 464, 7, -191, 460]),
+        _ => beam::Ranking([1000, 0, 1022, -15, -622, 485, 18, -172, 474]),
+    }
 }
+
+/// How many counts the beam's ranking weighs (the lab's `--beam-weights` takes one weight each).
+pub const BEAM_FEATURES: usize = beam::feature::COUNT;
 
 /// The longest line the beam looks for, in steps: won lines are about 100 to 200 long.
 const BEAM_BOUND: usize = 300;
@@ -324,7 +341,7 @@ fn beam_first(
             rules,
             root,
             width,
-            beam_ahead(game.suits),
+            &beam_ranking(game.suits),
             BEAM_BOUND,
             budget,
         )
