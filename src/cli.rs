@@ -478,7 +478,9 @@ fn solve_mode(args: SolveArgs) -> Result<Mode, clap::Error> {
                     .create(true)
                     .append(true)
                     .open(path);
-                let file = file.map_err(|e| conflict(spider::error::io_text(&e)))?;
+                let file = file.map_err(|e| {
+                    Args::command().error(ErrorKind::Io, spider::error::io_text(&e))
+                })?;
                 Some(std::sync::Mutex::new(file))
             }
             None => None,

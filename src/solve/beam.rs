@@ -519,8 +519,9 @@ impl Shares {
     }
 }
 
+/// The counts, found plainly from the columns as `feature` defines them, and the cards ready: the check of
+/// the counts kept column by column, and the lab's dump.
 #[cfg(any(test, feature = "lab"))]
-/// The counts, found plainly from the columns as `feature` defines them, and the cards ready.
 fn counted(rules: &Rules, state: &State) -> ([i32; feature::COUNT], i32) {
     use feature::*;
     let (starts, _) = state.starts(rules);
@@ -543,11 +544,10 @@ fn counted(rules: &Rules, state: &State) -> ([i32; feature::COUNT], i32) {
         f[HIDDEN] += hidden as i32;
         f[DEEP] += (hidden * hidden) as i32;
         for i in hidden + 1..column.len() {
-            if follows_in_suit(column[i], column[i - 1]) {
-            } else if rank(column[i - 1]) == rank(column[i]) + 1 {
-                f[SUIT_BREAKS] += 1;
-            } else {
-                f[RANK_BREAKS] += 1;
+            let (lower, upper) = (column[i - 1], column[i]);
+            if !follows_in_suit(upper, lower) {
+                let next_rank = rank(lower) == rank(upper) + 1;
+                f[if next_rank { SUIT_BREAKS } else { RANK_BREAKS }] += 1;
             }
         }
         let run = top_run(column, hidden);

@@ -186,6 +186,7 @@ fn beam_ranking(suits: u8) -> beam::Ranking {
 }
 
 /// How many counts the beam's ranking weighs (the lab's `--beam-weights` takes one weight each).
+#[cfg(feature = "lab")]
 pub const BEAM_FEATURES: usize = beam::feature::COUNT;
 
 /// The longest line the beam looks for, in steps: won lines are about 100 to 200 long.
