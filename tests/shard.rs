@@ -228,6 +228,32 @@ fn autoplay_shards_merge_into_the_one_process_run() {
     );
 }
 
+/// A resumed run says the threads it ran on: as many as the deals left, where fewer than asked for.
+#[test]
+fn a_resumed_autoplay_counts_the_threads_it_ran() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("auto.jsonl");
+    let args = [
+        "spider", "autoplay", "--suits", "1", "--seeds", "6..8", "--nodes", "60", "--jobs", "3",
+        "--output", "json", "--append",
+    ];
+    let run = |args: &[&str]| json(ok(&[args, &[path(&file)]].concat()).lines().last().unwrap());
+    assert_eq!(run(&args)["jobs"], 3);
+    // Deal 8 and the summary taken out, as if the run had been stopped before them.
+    let kept: String = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.contains(r#""seed":8"#) && !line.contains(r#""type":"summary""#))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&file, kept).unwrap();
+    let resumed = run(&args);
+    assert_eq!(
+        (resumed["jobs"].clone(), resumed["skipped"].clone()),
+        (1.into(), 2.into())
+    );
+}
+
 /// A results file of `spider solve` at one suit on one thread (its deals in deal order), and its lines.
 fn one_deal(dir: &Path, name: &str, seeds: &str) -> (PathBuf, Vec<String>) {
     let file = dir.join(name);

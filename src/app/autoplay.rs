@@ -38,9 +38,13 @@ pub struct AutoplayOptions {
 }
 
 impl AutoplayOptions {
-    /// The threads the run uses.
-    fn jobs(&self) -> usize {
-        jobs_for(self.jobs, self.shard.len(self.first, self.last))
+    /// The threads the run uses when its results file holds `done` of its deals already.
+    fn jobs(&self, done: usize) -> usize {
+        let left = self
+            .shard
+            .len(self.first, self.last)
+            .saturating_sub(done as u64);
+        jobs_for(self.jobs, left)
     }
 
     /// The header of a results file of `spider autoplay`: what decides a game's result.
@@ -162,11 +166,12 @@ pub fn run(options: &AutoplayOptions, out: &mut dyn Write) -> Result<(), Error> 
         out,
     )?;
     let tallies: Vec<Tally> = results.iter().map(Tally::of).collect();
+    let skipped = file.as_ref().map(|f| f.done().len());
     let ran = Ran::Here {
         seconds: started.elapsed().as_secs_f64(),
-        jobs: options.jobs(),
+        jobs: options.jobs(skipped.unwrap_or(0)),
         interrupted: options.budget.interrupt.requested(),
-        skipped: file.as_ref().map(|f| f.done().len()),
+        skipped,
     };
     let summary =
         print_summary(options, &tallies, &ran, "", out).map_err(|_| Error::OutputClosed)?;
