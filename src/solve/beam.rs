@@ -316,17 +316,17 @@ struct Shares {
     head: [u8; MAX_COLUMNS],
 }
 
-/// Counts the break of card `upper` lying on `lower` (not the next of its suit) in `suit_breaks` or
-/// `rank_breaks`, by `by` (+1 or -1 as a wrapping add).
-fn count_break(shares: &mut Shares, c: usize, lower: u8, upper: u8, by: u8) {
-    if rank(lower) == rank(upper) + 1 {
-        shares.suit_breaks[c] = shares.suit_breaks[c].wrapping_add(by);
-    } else {
-        shares.rank_breaks[c] = shares.rank_breaks[c].wrapping_add(by);
-    }
-}
-
 impl Shares {
+    /// Column `c`'s count of the break that card `upper` lying on `lower` (not the next of its suit)
+    /// makes: on the next rank of another suit, or on any other card.
+    fn breaks(&mut self, c: usize, lower: u8, upper: u8) -> &mut u8 {
+        if rank(lower) == rank(upper) + 1 {
+            &mut self.suit_breaks[c]
+        } else {
+            &mut self.rank_breaks[c]
+        }
+    }
+
     fn of(rules: &Rules, state: &State) -> Shares {
         let mut shares = Shares::default();
         shares.update(rules, state);
@@ -371,7 +371,7 @@ impl Shares {
             } else if follows_in_suit(card, column[len - 1]) {
                 self.ready[c] += 1;
             } else {
-                count_break(self, c, column[len - 1], card, 1);
+                *self.breaks(c, column[len - 1], card) += 1;
                 (self.ready[c], self.head[c]) = (1, rank(card));
             }
             self.top[c] = card;
@@ -393,7 +393,7 @@ impl Shares {
             }
             Some(&onto) if follows_in_suit(first, onto) => self.ready[to] += count as u8,
             Some(&onto) => {
-                count_break(self, to, onto, first, 1);
+                *self.breaks(to, onto, first) += 1;
                 (self.ready[to], self.head[to]) = (count as u8, rank(first));
             }
         }
@@ -413,7 +413,7 @@ impl Shares {
         } else if follows_in_suit(first, below) {
             self.ready[from] -= count as u8;
         } else {
-            count_break(self, from, below, first, u8::MAX);
+            *self.breaks(from, below, first) -= 1;
             let run = top_run(&source[..at], hidden);
             self.ready[from] = run as u8;
             self.head[from] = if at > run { rank(source[at - run]) } else { 0 };
@@ -443,7 +443,7 @@ impl Shares {
             let hidden = state.hidden(c);
             for p in column[hidden..].windows(2) {
                 if !follows_in_suit(p[1], p[0]) {
-                    count_break(self, c, p[0], p[1], 1);
+                    *self.breaks(c, p[0], p[1]) += 1;
                 }
             }
             let run = top_run(column, hidden);
