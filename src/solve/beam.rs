@@ -82,7 +82,7 @@ pub(super) fn beam(
             let (starts, _) = node.state.starts(rules);
             candidates.clear();
             for &step in &steps {
-                if !lengthens(&node.state, &starts, step) {
+                if !lengthens(&node.state, &starts, &node.shares, step) {
                     continue;
                 }
                 budget.positions += 1;
@@ -221,8 +221,9 @@ fn worse_than_kept(heap: &BinaryHeap<(Rank, u32, u32)>, width: usize, score: Sco
 
 /// Whether a step is worth a place in the beam: a move that splits a run of one suit must put the cards it
 /// moves into a longer run of their suit than the one they leave (or, while the stock lasts, into an
-/// empty column); otherwise the beam fills with runs cut and joined back and forth.
-fn lengthens(state: &State, starts: &[usize; MAX_COLUMNS], step: Step) -> bool {
+/// empty column); otherwise the beam fills with runs cut and joined back and forth. The columns' top runs
+/// are counted in the state's `shares`.
+fn lengthens(state: &State, starts: &[usize; MAX_COLUMNS], shares: &Shares, step: Step) -> bool {
     let Some((from, to, count)) = step.as_move() else {
         return true;
     };
@@ -241,7 +242,7 @@ fn lengthens(state: &State, starts: &[usize; MAX_COLUMNS], step: Step) -> bool {
     if !follows_in_suit(source[first], onto) {
         return true;
     }
-    top_run(target, state.hidden(to)) + count > top_run(source, state.hidden(from))
+    usize::from(shares.ready[to]) + count > usize::from(shares.ready[from])
 }
 
 /// The cards of the run of one suit at the top of a column (its face-up part from `hidden`).
