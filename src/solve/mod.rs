@@ -35,7 +35,7 @@ use table::Budget;
 /// The solver's version, written into the files of `spider solve --append` so that runs of different
 /// solvers are never resumed or merged as one. It must change whenever the solver's results change (a
 /// verdict, a line, the positions it counts): a new search, evaluation, pruning, shortening or limit.
-pub const VERSION: &str = "8";
+pub const VERSION: &str = "9";
 
 /// How far a solve may go.
 #[derive(Clone, Copy, Debug)]
@@ -153,8 +153,9 @@ const WIDE: [(usize, usize); 3] = [(8, 100000), (16, 300000), (32, 1000000)];
 /// narrower or a wider beam often wins (over deals 1..100 at 4 suits, the beam of 100 lost 10 deals, that
 /// of 30 won 1 of them and that of 300 7 more; deal 109, which the staged search does not win in a minute,
 /// only the beam of 2,000 wins, in 1.5 s). At 4 suits a first beam of 150 keeps the median time within
-/// twice the staged search's alone; at 2 and 1 suits, whose staged search is about four times as fast, 40
-/// does, and wins every deal of 1..200 alone (docs/solver.md has the figures).
+/// twice the staged search's alone; at 2 suits, whose staged search is about four times as fast, 40 does,
+/// and at 1 suit 60 (a beam of 40 there left lines 1.4 actions longer than issue 32 asks); either wins
+/// every deal of 1..200 alone (docs/solver.md has the figures).
 fn beam_widths(suits: u8) -> &'static [usize] {
     #[cfg(feature = "lab")]
     if let Some(widths) = crate::lab::ranking::get().and_then(|lab| lab.widths.as_deref()) {
@@ -162,15 +163,18 @@ fn beam_widths(suits: u8) -> &'static [usize] {
     }
     match suits {
         4.. => &[150, 50, 500, 2000],
-        _ => &[40, 200],
+        2 => &[40, 200],
+        _ => &[60, 200],
     }
 }
 
 /// How the beam ranks positions (`beam::feature` names the counts; weights in thousandths of a move): weights
 /// fitted, a suit count at a time, to the lines wide beams won on deals 1001..1100, so that of the positions
 /// of a depth and stock level those a winning line went through rank above the others
-/// (`scripts/fit-ranking.py`; docs/solver.md has the rounds and the figures). Spiderette takes the four-suit
-/// weights.
+/// (`scripts/fit-ranking.py`; docs/solver.md has the rounds and the figures). The 1-suit weights were then
+/// tuned on the lines themselves, a weight at a time, on deals 1001..1200 (`scripts/tune-ranking.py`): they
+/// weigh a suit removed twice as much as the fit did, and make lines about half an action shorter on deals
+/// no tuning saw. Spiderette takes the four-suit weights.
 fn beam_ranking(suits: u8) -> beam::Ranking {
     #[cfg(feature = "lab")]
     if let Some(weights) = crate::lab::ranking::get().and_then(|lab| lab.weights.as_deref()) {
@@ -181,7 +185,7 @@ fn beam_ranking(suits: u8) -> beam::Ranking {
     match suits {
         4.. => beam::Ranking([1000, 884, 838, -26, -785, 381, 9, -198, 335]),
         2 => beam::Ranking([1000, 908, 914, 22, -626, 464, 7, -191, 460]),
-        _ => beam::Ranking([1000, 0, 1022, -15, -622, 485, 18, -172, 474]),
+        _ => beam::Ranking([1000, 0, 1022, -15, -498, 473, 18, -212, 1020]),
     }
 }
 
