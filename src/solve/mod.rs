@@ -174,7 +174,7 @@ fn beam_widths(suits: u8) -> &'static [usize] {
 /// (`scripts/fit-ranking.py`; docs/solver.md has the rounds and the figures). The 1-suit weights were then
 /// tuned on the lines themselves, a weight at a time, on deals 1001..1200 (`scripts/tune-ranking.py`): they
 /// weigh a suit removed twice as much as the fit did, and make lines about half an action shorter on deals
-/// no tuning saw. Spiderette takes the four-suit weights.
+/// no tuning saw. Spiderette takes the weights and widths of its suit count, fitted and tuned on Spider.
 fn beam_ranking(suits: u8) -> beam::Ranking {
     #[cfg(feature = "lab")]
     if let Some(weights) = crate::lab::ranking::get().and_then(|lab| lab.weights.as_deref()) {
