@@ -38,6 +38,7 @@ fn solved(game: &Game, position: &Position) -> Outcome {
         max_positions: REVIEW_POSITIONS,
         interrupt: Interrupt::NEVER,
         shorten: false,
+        quick_beam: None,
     };
     solve(game, position, &limits).expect("spider").outcome
 }

@@ -676,12 +676,12 @@ fn a_session_too_long_to_load_back_is_not_saved() {
 
 /// A game saved inside a plan the hint keeps to (`Hint::then`) loads with the plan: the next hint goes on
 /// with it, where asked afresh it would undo the hint's last move. The game of
-/// `transcripts/hint-keeps-a-plan.txt` (four-suit deal 33), up to its first hint and that hint's move.
+/// `transcripts/hint-keeps-a-plan.txt` (four-suit deal 56), up to its first hint and that hint's move.
 #[test]
 fn a_game_saved_inside_a_kept_plan_loads_with_it() {
     let script = fs::read_to_string("transcripts/hint-keeps-a-plan.txt").unwrap();
     let game = Game::new(GameKind::Spider, 4, 0, false).unwrap();
-    let mut it = Interpreter::new(Session::new(game, 33), settings());
+    let mut it = Interpreter::new(Session::new(game, 56), settings());
     for line in script.lines().filter_map(|l| l.strip_prefix("> ")) {
         if line.starts_with('#') || line.starts_with("set ") {
             continue;
@@ -695,12 +695,12 @@ fn a_game_saved_inside_a_kept_plan_loads_with_it() {
     let Ok(Reply::Hint(Some(hint))) = it.execute(Command::Hint) else {
         panic!("no hint");
     };
-    assert_eq!(hint.action.to_string(), "move 3.9 1");
-    assert_eq!(hint.then.len(), 23);
+    assert_eq!(hint.action.to_string(), "move 3.1 7");
+    assert_eq!(hint.then.len(), 2);
     it.session.play(hint.action).unwrap();
     let text = to_text(&it.session, false, SystemTime::now());
     assert!(
-        text.contains("plan:\n- move 3.9 1\n- move 8.12 5\n"),
+        text.contains("plan:\n- move 3.1 7\n- move 4.8 3\n- move 4.5 5\n"),
         "{text}"
     );
     let loaded = save::from_text(&text).unwrap().session;
@@ -709,12 +709,13 @@ fn a_game_saved_inside_a_kept_plan_loads_with_it() {
     let Ok(Reply::Hint(Some(next))) = again.execute(Command::Hint) else {
         panic!("no hint after the load");
     };
-    assert_eq!(next.action.to_string(), "move 8.12 5");
+    assert_eq!(next.action.to_string(), "move 4.8 3");
 
-    // A plan must begin with the last action in effect, and turn up nothing before its end.
+    // A plan must begin with the last action in effect (here one legal before it, without it), and
+    // turn up nothing before its end.
     let swapped = text.replace(
-        "- move 3.9 1\n- move 8.12 5\n",
-        "- move 8.12 5\n- move 3.9 1\n",
+        "- move 3.1 7\n- move 4.8 3\n- move 4.5 5\n",
+        "- move 8.11 5\n- move 3.1 7\n",
     );
     let (line, reason) = save::from_text(&swapped).unwrap_err();
     assert_eq!(
@@ -722,12 +723,12 @@ fn a_game_saved_inside_a_kept_plan_loads_with_it() {
         Some(text.lines().position(|l| l == "plan:").unwrap() + 2)
     );
     assert!(
-        format!("{reason:?}").contains("plan begins with 'move 8.12 5', not with the last action"),
+        format!("{reason:?}").contains("plan begins with 'move 8.11 5', not with the last action"),
         "{reason:?}"
     );
     let start = text.find("plan:").unwrap();
     let end = text.find("saved:").unwrap();
-    let cut = format!("{}plan:\n- move 3.9 1\n{}", &text[..start], &text[end..]);
+    let cut = format!("{}plan:\n- move 3.1 7\n{}", &text[..start], &text[end..]);
     assert!(save::from_text(&cut).is_err());
     // Without the plan the file loads as a game outside one.
     let none = format!("{}{}", &text[..start], &text[end..]);

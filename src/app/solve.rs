@@ -189,6 +189,7 @@ pub fn run(options: &BatchOptions, out: &mut dyn Write) -> Result<(), Error> {
         max_positions: u64::MAX,
         interrupt: options.interrupt,
         shorten: true,
+        quick_beam: None,
     };
     let mut tallies = Vec::new();
     let game = options.game;

@@ -98,6 +98,7 @@ pub fn play_endgames(
         max_positions: CHECK_POSITIONS,
         interrupt: budget.interrupt,
         shorten: false,
+        quick_beam: None,
     };
     let worlds = (0..count)
         .map(|index| {

@@ -69,6 +69,7 @@ pub fn solve_here(
         max_positions: SESSION_POSITIONS,
         interrupt,
         shorten: true,
+        quick_beam: None,
     };
     let report = solve(game, position, &limits)?;
     if report.limit != Some(Limit::Interrupted) {
@@ -175,6 +176,7 @@ pub fn winnable_seed(
         interrupt,
         // Only the verdict counts here.
         shorten: false,
+        quick_beam: None,
     };
     loop {
         let seed = pick();

@@ -53,6 +53,10 @@ pub struct Limits {
     /// follows (`solve`, `spider solve`). The hint, the review and `--winnable` want the verdict or compare
     /// lines from search alone, so they leave it off.
     pub shorten: bool,
+    /// Where `shorten` is off, a beam this wide tried first with half the positions, its line not
+    /// shortened: the hint's sampled worlds at four suits, where it wins far more of them than the staged
+    /// search does in the same positions (docs/hint-lab.md, stop 51).
+    pub quick_beam: Option<usize>,
 }
 
 impl Default for Limits {
@@ -63,6 +67,7 @@ impl Default for Limits {
             max_positions: u64::MAX,
             interrupt: Interrupt::NEVER,
             shorten: true,
+            quick_beam: None,
         }
     }
 }
@@ -308,10 +313,20 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
     };
     // For a line a person follows the beam goes first: where it wins, its line is shorter than the staged
     // search's, and found sooner.
-    let mut outcome = if limits.shorten {
-        beam_first(game, position, &rules, root, &mut budget)
-    } else {
-        Outcome::Unknown
+    let mut outcome = match (limits.shorten, limits.quick_beam) {
+        (true, _) => beam_first(
+            game,
+            position,
+            &rules,
+            root,
+            beam_widths(game.suits),
+            true,
+            &mut budget,
+        ),
+        (false, Some(width)) => {
+            beam_first(game, position, &rules, root, &[width], false, &mut budget)
+        }
+        (false, None) => Outcome::Unknown,
     };
     if outcome == Outcome::Unknown {
         outcome = staged_search(game, position, &rules, root, limits, &mut budget);
@@ -329,19 +344,21 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
     })
 }
 
-/// The line of the first of the beams (`beam.rs`, widths `beam_widths`) to win, shortened (`shorten.rs`);
-/// `Unknown` when none wins. The beams may take half the positions the budget has left, so that a session's
-/// solve of a deal they lose still has most of its positions for the staged search.
+/// The line of the first of the beams of `widths` (`beam.rs`) to win, shortened (`shorten.rs`) when
+/// `shorten` says so; `Unknown` when none wins. The beams may take half the positions the budget has left,
+/// so that a solve of a deal they lose still has most of its positions for the staged search.
 fn beam_first(
     game: &Game,
     position: &Position,
     rules: &state::Rules,
     root: State,
+    widths: &[usize],
+    shorten: bool,
     budget: &mut Budget,
 ) -> Outcome {
     let max_positions = budget.max_positions;
     budget.max_positions = budget.positions + max_positions.saturating_sub(budget.positions) / 2;
-    let found = beam_widths(game.suits).iter().find_map(|&width| {
+    let found = widths.iter().find_map(|&width| {
         beam::beam(
             rules,
             root,
@@ -360,7 +377,8 @@ fn beam_first(
     };
     let line = expand(rules, root, &steps);
     match winning_length(game, position, &line) {
-        Some(n) => Outcome::Won(shortened(game, position, &line[..n])),
+        Some(n) if shorten => Outcome::Won(shortened(game, position, &line[..n])),
+        Some(n) => Outcome::Won(line[..n].to_vec()),
         None => {
             debug_assert!(false, "the beam's line does not win: {line:?}");
             Outcome::Unknown

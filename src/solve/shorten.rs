@@ -328,6 +328,7 @@ pub(super) mod tests {
     pub(in crate::solve) fn searched(game: &Game, start: &Position) -> Vec<Action> {
         let limits = Limits {
             shorten: false,
+            quick_beam: None,
             ..Limits::default()
         };
         match solve(game, start, &limits).unwrap().outcome {
