@@ -145,18 +145,26 @@ fn lost_at(
         action: actions[won],
         verdict,
         line,
-        advice: advice(session, positions, actions, lost, solver.limits.interrupt),
+        advice: advice(
+            session,
+            positions,
+            actions,
+            lost,
+            DECISIONS_LOOKED_AT,
+            solver.limits.interrupt,
+        ),
         looked_at: lost.min(DECISIONS_LOOKED_AT),
     })
 }
 
-/// Where the hint would have played otherwise, among the player's decisions up to and including action
-/// number `through`, the latest first.
+/// Where the hint would have played otherwise, among the last `looked_at` of the player's decisions up to
+/// and including action number `through`, the latest first.
 fn advice(
     session: &Session,
     positions: &[Position],
     actions: &[Action],
     through: usize,
+    looked_at: usize,
     interrupt: Interrupt,
 ) -> Vec<Advice> {
     let game = session.game();
@@ -173,7 +181,7 @@ fn advice(
         fresh: vec![None; through],
     };
     let mut found = Vec::new();
-    for index in (0..through).rev().take(DECISIONS_LOOKED_AT) {
+    for index in (0..through).rev().take(looked_at) {
         if interrupt.requested() {
             break;
         }
@@ -329,7 +337,9 @@ mod tests {
         let positions = positions(&session);
         let actions: Vec<Action> = session.actions().collect();
         let through = actions.len();
-        let advice = advice(&session, &positions, &actions, through, Interrupt::NEVER);
+        // The deviation, the plan's action before it and the decision before the plan: each four-suit
+        // hint after the last deal asks the worlds, too slow in a test for the review's forty.
+        let advice = advice(&session, &positions, &actions, through, 3, Interrupt::NEVER);
         // The first advice is the deviation, with the plan's next action.
         assert_eq!(advice[0].number, start + 2);
         assert_eq!(advice[0].hint.action, plan[1]);
