@@ -10,9 +10,10 @@
 //! their first turned card, and the search's own plan followed to its first turned card; each is played
 //! in every world of another sample, the solver finishes it there, and the plan that wins the most of
 //! those worlds is chosen (ties go to the search's). The search's choice so stands unless a plan wins more.
-//! That costs little when the unseen cards are all of one suit, so that only their ranks are in doubt,
-//! and measured no better than the search at two suits; so otherwise the hint asks the worlds only when
-//! the search is stuck and would give up.
+//! That costs little when the unseen cards are all of one suit, so that only their ranks are in doubt;
+//! at two suits and in four-suit Spider it pays with larger budgets (`asks_always`), and in four-suit
+//! Spider with a quick beam in each world (`quick_beam`). Otherwise the hint asks the worlds only when the
+//! search is stuck and would give up.
 
 use super::spider::{self, Table};
 use super::view::View;
