@@ -87,10 +87,10 @@ pub(super) fn beam(
                 }
                 budget.positions += 1;
                 let (score, child) = match step.as_move() {
-                    // A move from a settled state that ends in no ace completes no suit: the child's
+                    // A move from a settled state that leaves no Ace last leaves no suit to remove: the child's
                     // score is found from its parent's state, and the child made only when it may be
                     // kept (a quarter of them are not).
-                    Some(mv) if settled && !ends_in_ace(&node.state, &starts, mv) => {
+                    Some(mv) if settled && !leaves_an_ace(&node.state, &starts, mv) => {
                         let mut shares = node.shares;
                         shares.moved(&node.state, &starts, mv);
                         let score = shares.score(rules, &node.state, ranking);
@@ -205,13 +205,13 @@ fn level(rules: &Rules, state: &State) -> usize {
     state.stock() / rules.columns.max(1)
 }
 
-/// Whether move `mv` of `state` (whose column starts are `starts`) moves an ace last, the only move
-/// that may complete a suit.
-fn ends_in_ace(state: &State, starts: &[usize; MAX_COLUMNS], mv: (usize, usize, usize)) -> bool {
-    state
-        .column(starts, mv.0)
-        .last()
-        .is_some_and(|&card| rank(card) == 1)
+/// Whether move `mv` of `state` (whose column starts are `starts`) leaves an Ace last in a column, the
+/// only move that may leave a suit to remove (`State::apply_exactly`): it moves an Ace last, or uncovers
+/// one.
+fn leaves_an_ace(state: &State, starts: &[usize; MAX_COLUMNS], mv: (usize, usize, usize)) -> bool {
+    let column = state.column(starts, mv.0);
+    let (from, count) = (column.len(), mv.2);
+    rank(column[from - 1]) == 1 || (from > count && rank(column[from - count - 1]) == 1)
 }
 
 /// Whether a child scoring `score` is worse than every child its level keeps, `heap`, which is full.

@@ -35,7 +35,7 @@ use table::Budget;
 /// The solver's version, written into the files of `spider solve --append` so that runs of different
 /// solvers are never resumed or merged as one. It must change whenever the solver's results change (a
 /// verdict, a line, the positions it counts): a new search, evaluation, pruning, shortening or limit.
-pub const VERSION: &str = "9";
+pub const VERSION: &str = "10";
 
 /// How far a solve may go.
 #[derive(Clone, Copy, Debug)]
@@ -502,5 +502,49 @@ mod tests {
         let report = solve(&game, &position, &Limits::default()).unwrap();
         assert_eq!(report.outcome, Outcome::Unwinnable);
         assert_eq!(report.limit, None);
+    }
+
+    /// A world of the hint's (four-suit deal 8, one deal left, the diamonds complete in the second column
+    /// and not removed): the beam dealt over them, uncovered them later without removing them, and the
+    /// line's replay, which did remove them, met the beam's own removal with the column empty and
+    /// panicked (`agree::a_move_that_uncovers_a_complete_suit_removes_it`). Each search finds a line that
+    /// wins, or none.
+    #[test]
+    fn a_complete_suit_dealt_over_is_removed_when_uncovered() {
+        let game = Game::default();
+        let position = Position::Spider(spider::Table {
+            columns: vec![
+                Column::of("", "5d 4d 3d 2d Ad"),
+                Column::of("", "Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d Ad"),
+                Column::of("Jd", "2c"),
+                Column::of("", "8c"),
+                Column::of("Td 3c 5c 3c", "6s 5s 4c 3h 2h As 9c 8s 7s 6h"),
+                Column::of("", "4h"),
+                Column::of(
+                    "Ks 7h 3s Kc",
+                    "Qh Jh 9c 8c 7h 6d 5h 4h 3h 2h Ac 4s Kh Qd Jc Th 9h 8h",
+                ),
+                Column::of("Ah", "2c"),
+                Column::of("8d 7d 2s", "Ac Kd Qc Qc Jc"),
+                Column::of("6c Tc Js", "Kh Qh Jh Th 9h 8h 7c 6h 5c 4c"),
+            ],
+            stock: "Kc Ah 9d 5h 9s Qs Tc 6c 7c Ts"
+                .split(' ')
+                .map(|card| card.parse().unwrap())
+                .collect(),
+            removed: vec![Suit::Spades],
+        });
+        for (shorten, quick_beam) in [(true, None), (false, None), (false, Some(50))] {
+            let limits = Limits {
+                max_positions: 240_000,
+                shorten,
+                quick_beam,
+                ..Limits::default()
+            };
+            let report = solve(&game, &position, &limits).unwrap();
+            if let Outcome::Won(line) = report.outcome {
+                assert!(wins(&game, &position, &line), "{limits:?}: {line:?}");
+            }
+        }
     }
 }

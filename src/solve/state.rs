@@ -370,19 +370,24 @@ impl State {
                     row: self.len(from) - count,
                     to,
                 });
+                // A move can leave a suit to remove only where it leaves an Ace last: in the column
+                // moved onto, or in the one moved from, uncovering a complete suit that a deal had
+                // covered (a player without autoremove may deal over one; the cards dealt since may
+                // have made removing it safe). A move changes neither the cards on the table nor the
+                // stock, so in a settled state a suit left in place because removing it was not safe
+                // is not safe now either.
+                let uncovers_ace =
+                    self.len(from) > count && rank(self.bytes[from_end - count - 1]) == 1;
                 self.move_cards(from_end, to_end, count);
                 self.bytes[LEN + from] -= count as u8;
                 self.bytes[LEN + to] += count as u8;
                 self.turn(from);
-                // Only the column moved onto can have a new complete suit, ending in an Ace; and a move
-                // changes neither the cards on the table nor the stock, so in a settled state a suit
-                // left there before because removing it was not safe is not safe now either.
                 let last = if from < to {
                     to_end - 1
                 } else {
                     to_end + count - 1
                 };
-                rank(self.bytes[last]) == 1
+                uncovers_ace || rank(self.bytes[last]) == 1
             }
             KIND_DEAL => {
                 emit(Action::Deal);
