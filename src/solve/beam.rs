@@ -87,9 +87,9 @@ pub(super) fn beam(
                 }
                 budget.positions += 1;
                 let (score, child) = match step.as_move() {
-                    // A move from a settled state that leaves no Ace last leaves no suit to remove: the child's
-                    // score is found from its parent's state, and the child made only when it may be
-                    // kept (a quarter of them are not).
+                    // A move from a settled state that leaves no Ace last leaves no suit to remove:
+                    // the child's score is found from its parent's state, and the child made only when
+                    // it may be kept (a quarter of them are not).
                     Some(mv) if settled && !leaves_an_ace(&node.state, &starts, mv) => {
                         let mut shares = node.shares;
                         shares.moved(&node.state, &starts, mv);
