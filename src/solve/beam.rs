@@ -90,7 +90,7 @@ pub(super) fn beam(
                     // A move from a settled state that leaves no Ace last leaves no suit to remove:
                     // the child's score is found from its parent's state, and the child made only when
                     // it may be kept (a quarter of them are not).
-                    Some(mv) if settled && !leaves_an_ace(&node.state, &starts, mv) => {
+                    Some(mv) if settled && !node.state.move_leaves_an_ace(&starts, mv.0, mv.2) => {
                         let mut shares = node.shares;
                         shares.moved(&node.state, &starts, mv);
                         let score = shares.score(rules, &node.state, ranking);
@@ -203,15 +203,6 @@ fn child(rules: &Rules, state: &State, step: Step, settled: bool) -> State {
 /// The stock level of a state: its place in `best`.
 fn level(rules: &Rules, state: &State) -> usize {
     state.stock() / rules.columns.max(1)
-}
-
-/// Whether move `mv` of `state` (whose column starts are `starts`) leaves an Ace last in a column, the
-/// only move that may leave a suit to remove (`State::apply_exactly`): it moves an Ace last, or uncovers
-/// one.
-fn leaves_an_ace(state: &State, starts: &[usize; MAX_COLUMNS], mv: (usize, usize, usize)) -> bool {
-    let column = state.column(starts, mv.0);
-    let (from, count) = (column.len(), mv.2);
-    rank(column[from - 1]) == 1 || (from > count && rank(column[from - count - 1]) == 1)
 }
 
 /// Whether a child scoring `score` is worse than every child its level keeps, `heap`, which is full.

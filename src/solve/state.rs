@@ -329,6 +329,23 @@ impl State {
         }
     }
 
+    /// Whether moving the last `count` cards of column `from` leaves an Ace last in a column: it moves an
+    /// Ace last (onto the other column), or uncovers one. Only such a move can leave a suit to remove: in
+    /// the column moved onto, or in the one moved from, uncovering a complete suit that a deal had covered
+    /// (a player without autoremove may deal over one; the cards dealt since may have made removing it
+    /// safe). A move changes neither the cards on the table nor the stock, so in a settled state a suit
+    /// left in place because removing it was not safe is not safe now either.
+    pub fn move_leaves_an_ace(
+        &self,
+        starts: &[usize; MAX_COLUMNS],
+        from: usize,
+        count: usize,
+    ) -> bool {
+        let column = self.column(starts, from);
+        let len = column.len();
+        rank(column[len - 1]) == 1 || (len > count && rank(column[len - count - 1]) == 1)
+    }
+
     /// Applies a step and the removals it forces, reporting each player action to `emit`.
     pub fn apply(&mut self, rules: &Rules, step: Step, emit: &mut impl FnMut(Action)) {
         self.apply_exactly(rules, step, emit);
@@ -370,24 +387,12 @@ impl State {
                     row: self.len(from) - count,
                     to,
                 });
-                // A move can leave a suit to remove only where it leaves an Ace last: in the column
-                // moved onto, or in the one moved from, uncovering a complete suit that a deal had
-                // covered (a player without autoremove may deal over one; the cards dealt since may
-                // have made removing it safe). A move changes neither the cards on the table nor the
-                // stock, so in a settled state a suit left in place because removing it was not safe
-                // is not safe now either.
-                let uncovers_ace =
-                    self.len(from) > count && rank(self.bytes[from_end - count - 1]) == 1;
+                let leaves_an_ace = self.move_leaves_an_ace(&starts, from, count);
                 self.move_cards(from_end, to_end, count);
                 self.bytes[LEN + from] -= count as u8;
                 self.bytes[LEN + to] += count as u8;
                 self.turn(from);
-                let last = if from < to {
-                    to_end - 1
-                } else {
-                    to_end + count - 1
-                };
-                uncovers_ace || rank(self.bytes[last]) == 1
+                leaves_an_ace
             }
             KIND_DEAL => {
                 emit(Action::Deal);
