@@ -505,6 +505,32 @@ fn strict_stops_at_the_first_failing_command() {
     assert_eq!(run.code, Some(0), "{}", run.stdout);
 }
 
+/// The README's examples are real output: each `$ printf '...' | spider ARGS` block prints, line for line,
+/// what the README shows under it (the hint's example changes with the hint, the solver's with the solver).
+/// The `solve` example takes about 2 s in a debug build; only a machine starved some fifteen times over
+/// would reach a session solve's 30 s cap and answer otherwise.
+#[test]
+fn the_readme_examples_print_what_the_readme_shows() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("the README");
+    let mut lines = readme.lines();
+    let mut checked = 0;
+    while let Some(line) = lines.next() {
+        let Some(rest) = line.strip_prefix("$ printf '") else {
+            continue;
+        };
+        let (input, args) = rest
+            .split_once("' | spider")
+            .expect("an example pipes printf into spider");
+        let args: Vec<&str> = args.split_whitespace().collect();
+        let shown: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+        let run = spider(&args, Some(input.replace("\\n", "\n").as_bytes()));
+        assert_eq!(run.lines(), shown, "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} examples found");
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Standard input
 
