@@ -505,6 +505,9 @@ fn strict_stops_at_the_first_failing_command() {
     assert_eq!(run.code, Some(0), "{}", run.stdout);
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Standard input
+
 /// The README's examples are real output: each `$ printf '...' | spider ARGS` block prints, line for line,
 /// what the README shows under it (the hint's example changes with the hint, the solver's with the solver).
 /// The `solve` example takes about 2 s in a debug build; only a machine starved some fifteen times over
@@ -530,9 +533,6 @@ fn the_readme_examples_print_what_the_readme_shows() {
     }
     assert!(checked >= 4, "only {checked} examples found");
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// Standard input
 
 #[test]
 fn piped_commands_are_echoed() {
