@@ -30,7 +30,7 @@ use std::collections::HashSet;
 /// hints are never resumed or merged as one. It must change whenever the hint's advice changes (its
 /// search, evaluation, sampling or budgets by default); a change to the solver, which its endgame asks,
 /// changes `solve::VERSION`, which those files carry too.
-pub const VERSION: &str = "8";
+pub const VERSION: &str = "9";
 
 /// How hard the hint thinks: positions searched and worlds sampled per decision. Counts, not time, so a
 /// hint is the same on every machine.
