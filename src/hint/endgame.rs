@@ -17,7 +17,7 @@
 
 use super::spider::{self, Table};
 use super::view::View;
-use super::{Budget, GENERATED, Goal, Keys, Plan, Rng, WEIGHTS, key};
+use super::{Budget, Goal, Keys, Plan, Rng, WEIGHTS, key, reach};
 use crate::game::position::{Action, Position, Status};
 use crate::game::spider::Action as SpiderAction;
 use crate::game::{Game, GameKind};
@@ -426,7 +426,7 @@ fn wins_after(game: &Game, world: &Position, plan: &[Action], allowance: &mut Al
         return true;
     }
     for _ in 0..fair_plans(game) {
-        if !play_search_plan(game, &mut position) {
+        if !play_search_plan(game, &mut position, allowance.interrupt) {
             break;
         }
     }
@@ -454,8 +454,8 @@ const FAIR_PLANS: usize = 2;
 
 /// The search's plan from `position`'s face-up cards alone, up to its first turned card or its goal, at
 /// the game's endgame budget: empty when nothing is unseen (the solver's line is then exact) or the search
-/// finds nothing worth doing.
-fn search_plan(game: &Game, position: &Position) -> Vec<Action> {
+/// finds nothing worth doing (or is stopped by `interrupt`).
+fn search_plan(game: &Game, position: &Position, interrupt: Interrupt) -> Vec<Action> {
     let view = View::of(game, position);
     if view.unseen().is_empty() {
         return Vec::new();
@@ -464,19 +464,25 @@ fn search_plan(game: &Game, position: &Position) -> Vec<Action> {
         return Vec::new();
     };
     let ctx = spider::Context::new(&view, &WEIGHTS);
-    let budget = Budget::with_nodes(Budget::for_game(game).endgame_nodes);
-    let reach = spider::Reach {
-        further: budget.nodes * 16,
-        generated: GENERATED,
+    let budget = Budget {
+        interrupt,
+        ..Budget::with_nodes(Budget::for_game(game).endgame_nodes)
     };
-    spider::search(&table, &ctx, &Keys::default(), i32::MIN, &budget, reach)
-        .map_or_else(Vec::new, |found| path_plan(&view, &found.path))
+    spider::search(
+        &table,
+        &ctx,
+        &Keys::default(),
+        i32::MIN,
+        &budget,
+        reach(&budget),
+    )
+    .map_or_else(Vec::new, |found| path_plan(&view, &found.path))
 }
 
 /// Plays `search_plan` in `position`; `false` when it plays nothing.
-fn play_search_plan(game: &Game, position: &mut Position) -> bool {
+fn play_search_plan(game: &Game, position: &mut Position, interrupt: Interrupt) -> bool {
     let mut played = false;
-    for action in search_plan(game, position) {
+    for action in search_plan(game, position, interrupt) {
         if position.apply(action, game, game.autoremove).is_err() {
             break;
         }
@@ -862,6 +868,7 @@ mod tests {
         assert_eq!(plan.goal, Goal::Wins);
         assert!(plan.steps > 1);
     }
+
     #[test]
     fn a_judge_goes_on_by_the_face_up_cards_alone() {
         let (game, position) = remove_too_soon();
@@ -870,7 +877,7 @@ mod tests {
         // Worlds that differ only in their face-down cards get the same next plan, as a player would.
         let mut rng = Rng::new(SEED);
         let plans: Vec<Vec<Action>> = (0..6)
-            .map(|_| search_plan(&game, &view.sample(&mut rng)))
+            .map(|_| search_plan(&game, &view.sample(&mut rng), Interrupt::NEVER))
             .collect();
         assert!(!plans[0].is_empty());
         assert!(plans.iter().all(|plan| *plan == plans[0]));

@@ -106,6 +106,15 @@ impl Budget {
 /// second of processor time on a busy machine (docs/hint-lab.md, stop 36).
 const GENERATED: usize = 900_000;
 
+/// How far a search with `budget` may reach when it finds nothing (`spider::Reach`): 16 times further,
+/// within `GENERATED`.
+fn reach(budget: &Budget) -> spider::Reach {
+    spider::Reach {
+        further: budget.nodes * 16,
+        generated: GENERATED,
+    }
+}
+
 /// What the plan behind a hint aims at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
@@ -230,10 +239,7 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
         let floor = visited.floor(view).unwrap_or(i32::MIN);
         // Before giving up, look further: being stuck is rare, and the answer matters. (Looking 256 times
         // further as well won no more games over deals 1..100 at one suit and 1001..1150 at two.)
-        let reach = spider::Reach {
-            further: budget.nodes * 16,
-            generated: GENERATED,
-        };
+        let reach = reach(budget);
         let searched = spider::search(&table, &ctx, &visited.keys, floor, budget, reach);
         if budget.interrupt.requested() {
             return None;
