@@ -30,7 +30,7 @@ use std::collections::HashSet;
 /// hints are never resumed or merged as one. It must change whenever the hint's advice changes (its
 /// search, evaluation, sampling or budgets by default); a change to the solver, which its endgame asks,
 /// changes `solve::VERSION`, which those files carry too.
-pub const VERSION: &str = "9";
+pub const VERSION: &str = "10";
 
 /// How hard the hint thinks: positions searched and worlds sampled per decision. Counts, not time, so a
 /// hint is the same on every machine.
@@ -105,15 +105,6 @@ impl Budget {
 /// a search of 12,000 positions generates up to about half a million, and this many take about half a
 /// second of processor time on a busy machine (docs/hint-lab.md, stop 36).
 const GENERATED: usize = 900_000;
-
-/// How far a search with `budget` may reach when it finds nothing (`spider::Reach`): 16 times further,
-/// within `GENERATED`.
-fn reach(budget: &Budget) -> spider::Reach {
-    spider::Reach {
-        further: budget.nodes * 16,
-        generated: GENERATED,
-    }
-}
 
 /// What the plan behind a hint aims at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,7 +230,10 @@ pub fn hint(view: &View, visited: &Visited, budget: &Budget, rng: &mut Rng) -> O
         let floor = visited.floor(view).unwrap_or(i32::MIN);
         // Before giving up, look further: being stuck is rare, and the answer matters. (Looking 256 times
         // further as well won no more games over deals 1..100 at one suit and 1001..1150 at two.)
-        let reach = reach(budget);
+        let reach = spider::Reach {
+            further: budget.nodes * 16,
+            generated: GENERATED,
+        };
         let searched = spider::search(&table, &ctx, &visited.keys, floor, budget, reach);
         if budget.interrupt.requested() {
             return None;
