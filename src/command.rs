@@ -81,8 +81,9 @@ fn parse_solve(args: &[&str]) -> Result<SolveCommand, String> {
         ["show"] => Ok(SolveCommand::Show),
         ["play"] => Ok(SolveCommand::Play(1)),
         ["play", "all"] => Ok(SolveCommand::Play(usize::MAX)),
-        ["play", n] => match n.parse::<usize>() {
+        ["play", n] => match number::<usize>(n) {
             Ok(n) if n > 0 => Ok(SolveCommand::Play(n)),
+            Err(()) if n.bytes().all(|b| b.is_ascii_digit()) => Err(too_large(args[1], ", or all")),
             _ => Err(format!(
                 "{} is not a count: use a whole number from 1, or all.",
                 quote(args[1])
@@ -232,7 +233,7 @@ pub const COMMANDS: &[Usage] = &[
         synopsis: "solve [show]",
         summary: "is this winnable? show: the winning line; play [N|all]: play it",
         detail: "The solver sees the face-down cards and the stock, and searches for a few seconds. solve: \
-                 won in how many actions, unwinnable, or unknown when it ran out of time. solve show: the \
+                 won in how many actions, unwinnable, or unknown when it found no win without trying every line. solve show: the \
                  winning line as commands. solve play: play its next action; solve play N: the next N; solve \
                  play all: the rest. Using it marks the game as assisted.",
     },
@@ -327,7 +328,7 @@ pub const COMMANDS: &[Usage] = &[
         synopsis: "stats [reset]",
         summary: "statistics of the games played at the prompt, or clear them",
         detail: "Per game and suit count: played, won, win rate, best score, winning streaks, fewest \
-                 moves in a win.",
+                 moves in a win. Reset only at the prompt: scripts and pipes never write them.",
     },
 ];
 
@@ -387,6 +388,9 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             None => Ok(default),
             Some(word) => match number::<usize>(word) {
                 Ok(n) if n > 0 => Ok(n),
+                Err(()) if word.bytes().all(|b| b.is_ascii_digit()) => {
+                    Err(ParseError(too_large(word, "")))
+                }
                 _ => Err(ParseError(format!(
                     "{} is not a count: use a whole number from 1.",
                     quote(word)
@@ -606,6 +610,14 @@ fn parse_setting(name: &str, value: &str) -> Result<Setting, ParseError> {
 }
 
 /// A number written in digits only (no sign, no spaces), as the player types pile and deal numbers.
+/// A count of digits alone that `number` refused: it is too large to hold. `or` ends the advice.
+fn too_large(word: &str, or: &str) -> String {
+    format!(
+        "{} is too large a count: use a whole number from 1{or}.",
+        quote(word)
+    )
+}
+
 fn number<T: std::str::FromStr>(word: &str) -> Result<T, ()> {
     if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
         return Err(());

@@ -380,6 +380,31 @@ fn a_script_runs_and_echoes_its_commands() {
     assert!(run.stdout.contains("deal 1 "), "{}", run.stdout);
 }
 
+/// A script saved with a byte-order mark (as some Windows editors write one) runs its first command; a
+/// mark anywhere else is not taken away.
+#[test]
+fn a_byte_order_mark_before_a_script_is_not_part_of_its_first_command() {
+    let dir = TempDir::new("bom");
+    let script = dir.file("bom.txt", "\u{feff}score\r\n\u{feff}score\r\n");
+    let run = spider(&["--seed", "1", path_str(&script)], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.lines()[..2],
+        ["> score", "Score: 0 of 1000."],
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("Unknown command"), "{}", run.stdout);
+    // From a pipe too.
+    let piped = spider(&["--seed", "1"], Some("\u{feff}score\n".as_bytes()));
+    assert_eq!(
+        piped.lines()[..2],
+        ["> score", "Score: 0 of 1000."],
+        "{}",
+        piped.stdout
+    );
+}
+
 #[test]
 fn several_scripts_run_in_order_sharing_one_session() {
     let dir = TempDir::new("scripts");
@@ -872,8 +897,14 @@ fn no_color_and_color_never_print_no_escapes() {
         (&["--seed", "1", "--color", "never"][..], &[][..]),
         (&["--seed", "1"], &[("NO_COLOR", "1")]),
         (&["--seed", "1", "--color", "auto"], &[("NO_COLOR", "1")]),
-        // Not a terminal: auto is off even without NO_COLOR.
+        // Not a terminal: auto is off even without NO_COLOR, and whatever other tools' switches say.
         (&["--seed", "1", "--color", "auto"], &[]),
+        (&["--seed", "1"], &[("FORCE_COLOR", "1")]),
+        (
+            &["--seed", "1"],
+            &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")],
+        ),
+        (&["--seed", "1"], &[("IGNORE_IS_TERMINAL", "1")]),
     ] {
         let run = spider_env(args, Some(b"show\ndeal\nfind 4h\n"), env);
         assert_eq!(run.code, Some(0));

@@ -166,6 +166,68 @@ fn ctrl_c_clears_a_typed_line_and_ctrl_d_leaves_as_quit_does() {
     left_keeping_the_game(&mut spider, home.path());
 }
 
+/// Lines typed ahead, while the prompt is busy or all at once, are each answered in turn: rustyline read
+/// them ahead and dropped all but the first.
+#[test]
+fn lines_typed_ahead_are_each_answered() {
+    let home = tempfile::tempdir().unwrap();
+    let mut spider = prompt(home.path(), &["--seed", "5"]);
+    spider.send("set autoshow off\rmove 1.6 2\rinfo\r").unwrap();
+    spider.flush().unwrap();
+    spider
+        .exp_string("Moves: 1.")
+        .expect("the move and info, typed ahead, are answered");
+    spider.exp_string("spider> ").unwrap();
+    enter(&mut spider, "quit");
+    left_keeping_the_game(&mut spider, home.path());
+}
+
+/// A paste of several lines (bracketed by the terminal) is answered line by line, as in a pipe: rustyline
+/// gives it back as one text, which was one command.
+#[test]
+fn a_pasted_block_of_lines_is_answered_line_by_line() {
+    let home = tempfile::tempdir().unwrap();
+    let mut spider = prompt(home.path(), &["--seed", "5"]);
+    spider
+        .send("\u{1b}[200~set autoshow off\nmove 1.6 2\ninfo\u{1b}[201~\r")
+        .unwrap();
+    spider.flush().unwrap();
+    spider
+        .exp_string("Moves: 1.")
+        .expect("each pasted line is a command");
+    spider.exp_string("spider> ").unwrap();
+    enter(&mut spider, "quit");
+    left_keeping_the_game(&mut spider, home.path());
+}
+
+/// A terminal gets colour, but none while `NO_COLOR` is set, whatever its value (supports-color read "0"
+/// as unset).
+#[test]
+fn no_color_set_to_anything_turns_colour_off_at_a_terminal() {
+    for (no_color, coloured) in [(None, true), (Some("0"), false), (Some("1"), false)] {
+        let home = tempfile::tempdir().unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_spider"));
+        command
+            .args(["--seed", "1"])
+            .env("SPIDER_HOME", home.path())
+            .env("TERM", "xterm")
+            .env_remove("NO_COLOR");
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        let mut spider = spawn_command(command, Some(TIMEOUT_MS)).expect("spider starts in a pty");
+        let shown = spider.exp_string("spider> ").expect("the first prompt");
+        // Red cards are painted with the foreground colour codes 30 to 37.
+        assert_eq!(
+            shown.contains("\u{1b}[3"),
+            coloured,
+            "NO_COLOR {no_color:?}: {shown:?}"
+        );
+        enter(&mut spider, "quit");
+        assert_eq!(ended(&mut spider), 0);
+    }
+}
+
 /// Starts `spider ARGS` with its output in a pipe, waits for its first line, sends SIGINT, and gives
 /// back everything it printed and its exit code.
 fn interrupted_run(args: &[&str]) -> (String, Option<i32>) {

@@ -129,6 +129,7 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
 
     let mut run = |input: &mut dyn BufRead, name: &dyn Fn() -> String| -> Result<bool, Error> {
         let mut buffer = Vec::new();
+        let mut first = true;
         loop {
             match read_line_capped(input, &mut buffer) {
                 Ok(false) => return Ok(false),
@@ -137,7 +138,14 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
                     return Err(Error::Input(format!("cannot read {}: {error}", name())));
                 }
             }
-            let line = String::from_utf8_lossy(&buffer);
+            // A script saved by some Windows editors begins with a byte-order mark, which is not part
+            // of its first command.
+            let bytes = match buffer.strip_prefix(b"\xef\xbb\xbf") {
+                Some(rest) if first => rest,
+                _ => &buffer[..],
+            };
+            first = false;
+            let line = String::from_utf8_lossy(bytes);
             match feed(&mut interpreter, &line, true, config.strict, &mut out) {
                 Flow::Quit => return Ok(true),
                 Flow::Closed => return Err(Error::OutputClosed),
@@ -232,13 +240,19 @@ pub fn warn(message: &str) {
     eprintln!("spider: {message}");
 }
 
-/// Colour only where asked, or on a terminal that does not refuse it: supports-color reads the terminal,
-/// `NO_COLOR`, `TERM=dumb` (and `FORCE_COLOR`) the way other well-behaved tools do.
+/// Colour only where asked, or on a terminal that does not refuse it: never in a pipe or a file, never
+/// while `NO_COLOR` is set (to anything), and otherwise as supports-color reads the terminal (`TERM=dumb`
+/// has none). supports-color alone would colour a pipe under `FORCE_COLOR` and a terminal under
+/// `NO_COLOR=0`; `--color always` is the way to ask for colour there.
 fn use_color(choice: ColorChoice) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => supports_color::on(supports_color::Stream::Stdout).is_some(),
+        ColorChoice::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none()
+                && supports_color::on(supports_color::Stream::Stdout).is_some()
+        }
     }
 }
 

@@ -131,11 +131,20 @@ fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Res
 
     let ended = loop {
         match editor.readline(PROMPT) {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = editor.add_history_entry(line.as_str());
+            Ok(text) => {
+                // A paste of several lines comes back as one text (rustyline's bracketed paste): each
+                // line is a command, as in a pipe, until one is stopped by Ctrl-C.
+                let mut ended = None;
+                for line in text.lines() {
+                    if !line.trim().is_empty() {
+                        let _ = editor.add_history_entry(line);
+                    }
+                    ended = answer(interpreter, line, out);
+                    if ended.is_some() || interpreter.interrupt.requested() {
+                        break;
+                    }
                 }
-                if let Some(ended) = answer(interpreter, &line, out) {
+                if let Some(ended) = ended {
                     break ended;
                 }
                 // `load` and `resume` may have brought another game, with other piles to complete.

@@ -30,6 +30,12 @@ impl Default for Tally {
 impl Interpreter {
     /// `stats` and `stats reset`.
     pub(crate) fn stats(&mut self, reset: bool) -> Result<Reply, Failure> {
+        if reset && !self.at_prompt {
+            return Err(Failure::Message(
+                "Statistics are reset only at the prompt: scripts and pipes never write the data directory."
+                    .into(),
+            ));
+        }
         let Some(home) = &self.home else {
             return Err(Failure::Message(
                 "There is no data directory for statistics (set SPIDER_HOME).".into(),

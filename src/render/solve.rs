@@ -25,8 +25,11 @@ fn verdict(answer: &SolveAnswer, spoken: bool) -> String {
             out
         }
         Verdict::Unwinnable => "Not winnable: the solver tried every line from here.".to_string(),
-        Verdict::Unknown => "Unknown: the solver reached its limit without finding a win; this may still be winnable."
-            .to_string(),
+        // Its limits, or a search that keeps only the likeliest lines and ran out of them.
+        Verdict::Unknown => {
+            "Unknown: the solver found no win, and it does not try every line; this may still be winnable."
+                .to_string()
+        }
     }
 }
 
