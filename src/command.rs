@@ -44,7 +44,7 @@ pub enum Command {
     NewWinnable,
     /// `hint`: the best next action, from what the player sees.
     Hint,
-    /// `auto [N]`: play N hinted actions, or all of them.
+    /// `auto [N|all]`: play N hinted actions, or all of them.
     Auto(Option<usize>),
     /// `review`: where the game was lost, and what the hint would have done.
     Review,
@@ -249,7 +249,7 @@ pub const COMMANDS: &[Usage] = &[
     Usage {
         name: "auto",
         aliases: &[],
-        synopsis: "auto [N]",
+        synopsis: "auto [N|all]",
         summary: "play the next N hinted actions, or all of them to the end",
         detail: "Each action is announced, counts as a hint, and is one action for undo: undo N takes back N.",
     },
@@ -502,7 +502,9 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         "auto" => {
             arity(0, 1)?;
             match args.first() {
+                // `auto all`, as `solve play all`: the help's "all of them" read as a word to type.
                 None => Command::Auto(None),
+                Some(word) if word.eq_ignore_ascii_case("all") => Command::Auto(None),
                 Some(_) => Command::Auto(Some(count(1)?)),
             }
         }

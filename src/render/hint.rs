@@ -115,13 +115,18 @@ fn none(session: &Session) -> String {
 pub fn hint(hint: Option<&Hint>, session: &Session, names: Names) -> String {
     match hint {
         None => none(session),
-        Some(hint) => format!("Hint: {}. {}", hint.action, why(hint, session, names)),
+        Some(hint) => format!(
+            "Hint: {}. {}",
+            names.action(hint.action),
+            why(hint, session, names)
+        ),
     }
 }
 
-/// The line for one action `auto` played: its command, then what its events said.
-pub fn played_line(action: Action, said: String) -> String {
-    format!("{action}: {said}")
+/// The line for one action `auto` played: its command (in speech, in words: `5.10` is heard as a
+/// decimal), then what its events said.
+pub fn played_line(action: Action, said: String, names: Names) -> String {
+    format!("{}: {said}", names.action(action))
 }
 
 /// `auto`: a line for each action played (its command, then what its events said), and why it stopped
@@ -132,13 +137,14 @@ pub fn auto(
     interrupted: bool,
     announced: bool,
     session: &Session,
+    names: Names,
     said: impl Fn(&[Event]) -> String,
 ) -> Vec<String> {
     // Actions announced as they were played are not said again.
     let mut lines: Vec<String> = played
         .iter()
         .filter(|_| !announced)
-        .map(|(action, events)| played_line(*action, said(events)))
+        .map(|(action, events)| played_line(*action, said(events), names))
         .collect();
     if interrupted {
         lines.push(format!(

@@ -85,7 +85,11 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 } else {
                     what.clone()
                 };
-                lines.push(format!("{}: {action}.", capitalize(&what)));
+                lines.push(format!(
+                    "{}: {}.",
+                    capitalize(&what),
+                    SPOKEN.action(*action)
+                ));
             }
             lines.join("\n")
         }
@@ -178,6 +182,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 *interrupted,
                 *announced,
                 session,
+                SPOKEN,
                 |events| events_said(events, session),
             );
             if settings.autoshow_on() {
@@ -237,10 +242,10 @@ fn reno_pile_sentences(position: &reno::Table) -> [String; 3] {
     ]
 }
 
-/// Deal, stock, spaces and moves in a few short sentences.
+/// Deal, stock, empty columns and moves in a few short sentences.
 fn summary(session: &Session) -> String {
     let position = session.position();
-    let spaces = position.columns().iter().filter(|c| c.is_empty()).count();
+    let empty = position.columns().iter().filter(|c| c.is_empty()).count();
     let status = match session.status() {
         Status::Playing => "",
         Status::Won => " The game is won.",
@@ -258,8 +263,8 @@ fn summary(session: &Session) -> String {
     format!(
         "Deal {}. {stock} {} {}. {} {}.{status}",
         session.seed(),
-        spaces,
-        plural(spaces, "space", "spaces"),
+        empty,
+        plural(empty, "empty column", "empty columns"),
         session.moves(),
         plural(session.moves(), "move", "moves"),
     )
@@ -290,7 +295,7 @@ fn describe_column(index: usize, column: &Column) -> String {
 /// the cards left, or the one a suit left) is said without its column.
 /// The line said for one action `auto` played, as soon as it is played.
 pub fn announced(action: Action, events: &[Event], session: &Session) -> String {
-    super::hint::played_line(action, events_said(events, session))
+    super::hint::played_line(action, events_said(events, session), SPOKEN)
 }
 
 fn events_said(events: &[Event], session: &Session) -> String {
@@ -581,5 +586,12 @@ pub fn plain_words(text: &str) -> String {
             _ => out.push(' '),
         }
     }
-    out
+    // A word put in for a sign next to a space (`Saved to /tmp`) would leave two.
+    let mut words = String::with_capacity(out.len());
+    for c in out.chars() {
+        if !(c == ' ' && words.ends_with(' ')) {
+            words.push(c);
+        }
+    }
+    words
 }

@@ -112,6 +112,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 *interrupted,
                 *announced,
                 session,
+                SHORT,
                 |events| events_text(events, session),
             );
             if settings.autoshow_on() && !played.is_empty() {
@@ -130,7 +131,7 @@ fn events_text(events: &[Event], session: &Session) -> String {
 
 /// The line said for one action `auto` played, as soon as it is played.
 pub fn announced(action: Action, events: &[Event], session: &Session) -> String {
-    super::hint::played_line(action, events_text(events, session))
+    super::hint::played_line(action, events_text(events, session), SHORT)
 }
 
 fn event(event: &Event, session: &Session) -> String {
