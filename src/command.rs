@@ -223,8 +223,8 @@ pub const COMMANDS: &[Usage] = &[
         name: "new",
         aliases: &[],
         synopsis: "new [N]",
-        summary: "a new deal: number N (0 to 999999999), or a random one; new --winnable: a random one the \
-                  solver has proved winnable",
+        summary: "a new deal: number N (0 to 999999999), or a random one; new --winnable (or new winnable): a \
+                  random one the solver has proved winnable",
         detail: "",
     },
     Usage {
@@ -233,9 +233,9 @@ pub const COMMANDS: &[Usage] = &[
         synopsis: "solve [show]",
         summary: "is this winnable? show: the winning line; play [N|all]: play it",
         detail: "The solver sees the face-down cards and the stock, and searches for a few seconds. solve: \
-                 won in how many actions, unwinnable, or unknown when it found no win without trying every line. solve show: the \
-                 winning line as commands. solve play: play its next action; solve play N: the next N; solve \
-                 play all: the rest. Using it marks the game as assisted.",
+                 won in how many actions, unwinnable, or unknown when it found no win without trying every \
+                 line. solve show: the winning line as commands. solve play: play its next action; solve \
+                 play N: the next N; solve play all: the rest. Using it marks the game as assisted.",
     },
     Usage {
         name: "hint",
@@ -444,7 +444,13 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             arity(0, 0)?;
             Command::Status
         }
-        "new" if args.len() == 1 && args[0].eq_ignore_ascii_case("--winnable") => {
+        // `new winnable` too: a screen reader says `--winnable` as "winnable", and a player types what he hears.
+        "new"
+            if args.len() == 1
+                && ["--winnable", "winnable"]
+                    .iter()
+                    .any(|w| args[0].eq_ignore_ascii_case(w)) =>
+        {
             Command::NewWinnable
         }
         "new" => {
@@ -703,6 +709,18 @@ mod tests {
                 "{message}"
             );
         }
+    }
+
+    /// What a screen reader says is typed as heard: `new winnable` for `new --winnable`, and `auto all`
+    /// for `auto`, as its help reads.
+    #[test]
+    fn spoken_forms_parse() {
+        for line in ["new --winnable", "new winnable", "NEW Winnable"] {
+            assert_eq!(parse_command(line), Ok(Command::NewWinnable), "{line}");
+        }
+        assert_eq!(parse_command("auto all"), Ok(Command::Auto(None)));
+        assert_eq!(parse_command("auto"), Ok(Command::Auto(None)));
+        assert!(parse_command("new winnable 3").is_err());
     }
 
     #[test]

@@ -572,6 +572,8 @@ fn spoken_summary(usage: &Usage) -> String {
 /// or plain punctuation. Most sentences are plain already; this catches usage lines (`undo [N]`), file paths
 /// and the player's own words quoted back in errors.
 pub fn plain_words(text: &str) -> String {
+    // Said as written, `2..10` is "two point point one zero" and `e.g.` is letters.
+    let text = text.replace("..", " to ").replace("e.g.", "for example");
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
