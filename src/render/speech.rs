@@ -595,5 +595,43 @@ pub fn plain_words(text: &str) -> String {
             words.push(c);
         }
     }
-    words
+    let lines: Vec<String> = words.split('\n').map(spoken_usage).collect();
+    lines.join("\n")
+}
+
+/// A usage line (`Usage: move SRC DST.`) with its placeholders in words, which a screen reader would
+/// spell out letter by letter ("ess ar see"). Other lines are left as they are: they may quote the
+/// player's own words, such as a column typed as `C`.
+fn spoken_usage(line: &str) -> String {
+    if !line.starts_with("Usage: ") {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut word = String::new();
+    fn placeholder(word: &str) -> &str {
+        match word {
+            "SRC" => "source",
+            "DST" => "destination",
+            "C" => "column number",
+            "N" => "number",
+            "CARD" => "card",
+            "FILE" => "file",
+            "NAME" => "name",
+            "VALUE" => "value",
+            "COMMAND" => "command",
+            other => other,
+        }
+    }
+    for c in line.chars().chain(std::iter::once('\0')) {
+        if c.is_ascii_alphanumeric() {
+            word.push(c);
+            continue;
+        }
+        out.push_str(placeholder(&word));
+        word.clear();
+        if c != '\0' {
+            out.push(c);
+        }
+    }
+    out
 }
