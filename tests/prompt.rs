@@ -166,38 +166,37 @@ fn ctrl_c_clears_a_typed_line_and_ctrl_d_leaves_as_quit_does() {
     left_keeping_the_game(&mut spider, home.path());
 }
 
+/// Sends `keys` to a fresh prompt on deal 5 in one write: three commands that make one move and ask
+/// `info`, which must say so (`why` they all should be answered).
+fn all_answered(keys: &str, why: &str) {
+    let home = tempfile::tempdir().unwrap();
+    let mut spider = prompt(home.path(), &["--seed", "5"]);
+    spider.send(keys).unwrap();
+    spider.flush().unwrap();
+    spider.exp_string("Moves: 1.").expect(why);
+    spider.exp_string("spider> ").unwrap();
+    enter(&mut spider, "quit");
+    left_keeping_the_game(&mut spider, home.path());
+}
+
 /// Lines typed ahead, while the prompt is busy or all at once, are each answered in turn: rustyline read
 /// them ahead and dropped all but the first.
 #[test]
 fn lines_typed_ahead_are_each_answered() {
-    let home = tempfile::tempdir().unwrap();
-    let mut spider = prompt(home.path(), &["--seed", "5"]);
-    spider.send("set autoshow off\rmove 1.6 2\rinfo\r").unwrap();
-    spider.flush().unwrap();
-    spider
-        .exp_string("Moves: 1.")
-        .expect("the move and info, typed ahead, are answered");
-    spider.exp_string("spider> ").unwrap();
-    enter(&mut spider, "quit");
-    left_keeping_the_game(&mut spider, home.path());
+    all_answered(
+        "set autoshow off\rmove 1.6 2\rinfo\r",
+        "the move and info, typed ahead, are answered",
+    );
 }
 
 /// A paste of several lines (bracketed by the terminal) is answered line by line, as in a pipe: rustyline
 /// gives it back as one text, which was one command.
 #[test]
 fn a_pasted_block_of_lines_is_answered_line_by_line() {
-    let home = tempfile::tempdir().unwrap();
-    let mut spider = prompt(home.path(), &["--seed", "5"]);
-    spider
-        .send("\u{1b}[200~set autoshow off\nmove 1.6 2\ninfo\u{1b}[201~\r")
-        .unwrap();
-    spider.flush().unwrap();
-    spider
-        .exp_string("Moves: 1.")
-        .expect("each pasted line is a command");
-    spider.exp_string("spider> ").unwrap();
-    enter(&mut spider, "quit");
-    left_keeping_the_game(&mut spider, home.path());
+    all_answered(
+        "\u{1b}[200~set autoshow off\nmove 1.6 2\ninfo\u{1b}[201~\r",
+        "each pasted line is a command",
+    );
 }
 
 /// A terminal gets colour, but none while `NO_COLOR` is set, whatever its value (supports-color read "0"
