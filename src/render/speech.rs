@@ -362,7 +362,20 @@ fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
         Event::Removed { suit, column } => {
             format!("Removed {} from column {}.", suit.name(), column + 1)
         }
-        Event::Undone { actions } => format!("Undid {}.", spoken_actions(actions)),
+        Event::Undone { actions } => match actions.as_slice() {
+            // One move undone: its cards are back where the move took them from, and are named, so that
+            // the player hears which move went as he heard it made.
+            [action @ Action::Spider(SpiderAction::Move { from, .. })] => {
+                let (cards, _) = session.position().moving(*action);
+                format!(
+                    "Undid {}: {} back to column {}.",
+                    SPOKEN.action(*action),
+                    SPOKEN.run(&cards),
+                    from + 1
+                )
+            }
+            _ => format!("Undid {}.", spoken_actions(actions)),
+        },
         Event::Redone { actions } => format!("Redid {}.", spoken_actions(actions)),
         Event::NewDeal { seed } => format!("New game, deal {seed}."),
         Event::Restarted { seed } => {
