@@ -444,7 +444,8 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             arity(0, 0)?;
             Command::Status
         }
-        // `new winnable` too: a screen reader says `--winnable` as "winnable", and a player types what he hears.
+        // `new winnable` too: a screen reader says `--winnable` as "winnable", and a player types what
+        // he hears.
         "new"
             if args.len() == 1
                 && ["--winnable", "winnable"]
@@ -617,7 +618,6 @@ fn parse_setting(name: &str, value: &str) -> Result<Setting, ParseError> {
     }
 }
 
-/// A number written in digits only (no sign, no spaces), as the player types pile and deal numbers.
 /// A count of digits alone that `number` refused: it is too large to hold. `or` ends the advice.
 fn too_large(word: &str, or: &str) -> String {
     format!(
@@ -626,6 +626,7 @@ fn too_large(word: &str, or: &str) -> String {
     )
 }
 
+/// A number written in digits only (no sign, no spaces), as the player types pile and deal numbers.
 fn number<T: std::str::FromStr>(word: &str) -> Result<T, ()> {
     if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
         return Err(());

@@ -291,13 +291,13 @@ fn describe_column(index: usize, column: &Column) -> String {
     }
 }
 
-/// What one command's events say, in order, on one line. A card turned up in the column just named (the one
-/// the cards left, or the one a suit left) is said without its column.
 /// The line said for one action `auto` played, as soon as it is played.
 pub fn announced(action: Action, events: &[Event], session: &Session) -> String {
     super::hint::played_line(action, events_said(events, session), SPOKEN)
 }
 
+/// What one command's events say, in order, on one line. A card turned up in the column just named (the one
+/// the cards left, or the one a suit left) is said without its column.
 fn events_said(events: &[Event], session: &Session) -> String {
     let mut named = None;
     let mut said = Vec::with_capacity(events.len());
@@ -585,8 +585,8 @@ fn spoken_summary(usage: &Usage) -> String {
 /// or plain punctuation. Most sentences are plain already; this catches usage lines (`undo [N]`), file paths
 /// and the player's own words quoted back in errors.
 pub fn plain_words(text: &str) -> String {
-    // Said as written, `2..10` is "two point point one zero" and `e.g.` is letters.
-    let text = text.replace("..", " to ").replace("e.g.", "for example");
+    // Said as written, `e.g.` is letters.
+    let text = ranges_in_words(&text.replace("e.g.", "for example"));
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -610,6 +610,29 @@ pub fn plain_words(text: &str) -> String {
     }
     let lines: Vec<String> = words.split('\n').map(spoken_usage).collect();
     lines.join("\n")
+}
+
+/// `2..10` as `2 to 10`, which a screen reader says "two point point one zero"; other dots stay (`..` in a
+/// path, or the player's own word).
+fn ranges_in_words(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let range = chars[i] == '.'
+            && chars.get(i + 1) == Some(&'.')
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 2).is_some_and(char::is_ascii_digit);
+        if range {
+            out.push_str(" to ");
+            i += 2;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
 }
 
 /// A usage line (`Usage: move SRC DST.`) with its placeholders in words, which a screen reader would
@@ -647,4 +670,30 @@ fn spoken_usage(line: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_words;
+
+    #[test]
+    fn signs_become_words_without_doubled_spaces() {
+        assert_eq!(
+            plain_words("Saved to /tmp/a_b.yaml."),
+            "Saved to slash tmp slash a underscore b.yaml."
+        );
+        assert_eq!(
+            plain_words("a rank (A 2..10 J Q K), e.g. 10s; '..' and ../x stay"),
+            "a rank (A 2 to 10 J Q K), for example 10s; '..' and .. slash x stay"
+        );
+    }
+
+    #[test]
+    fn only_usage_lines_say_their_placeholders() {
+        assert_eq!(
+            plain_words("Usage: move SRC DST.\n'C' is not a column number."),
+            "Usage: move source destination.\n'C' is not a column number."
+        );
+        assert_eq!(plain_words("Usage: undo [N]."), "Usage: undo (number).");
+    }
 }
