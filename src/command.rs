@@ -83,11 +83,7 @@ fn parse_solve(args: &[&str]) -> Result<SolveCommand, String> {
         ["play", "all"] => Ok(SolveCommand::Play(usize::MAX)),
         ["play", n] => match number::<usize>(n) {
             Ok(n) if n > 0 => Ok(SolveCommand::Play(n)),
-            Err(()) if n.bytes().all(|b| b.is_ascii_digit()) => Err(too_large(args[1], ", or all")),
-            _ => Err(format!(
-                "{} is not a count: use a whole number from 1, or all.",
-                quote(args[1])
-            )),
+            _ => Err(not_a_count(args[1], ", or all")),
         },
         _ => Err("Usage: solve, solve show, solve play [N|all].".to_string()),
     }
@@ -388,13 +384,7 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
             None => Ok(default),
             Some(word) => match number::<usize>(word) {
                 Ok(n) if n > 0 => Ok(n),
-                Err(()) if word.bytes().all(|b| b.is_ascii_digit()) => {
-                    Err(ParseError(too_large(word, "")))
-                }
-                _ => Err(ParseError(format!(
-                    "{} is not a count: use a whole number from 1.",
-                    quote(word)
-                ))),
+                _ => Err(ParseError(not_a_count(word, ""))),
             },
         }
     };
@@ -618,12 +608,15 @@ fn parse_setting(name: &str, value: &str) -> Result<Setting, ParseError> {
     }
 }
 
-/// A count of digits alone that `number` refused: it is too large to hold. `or` ends the advice.
-fn too_large(word: &str, or: &str) -> String {
-    format!(
-        "{} is too large a count: use a whole number from 1{or}.",
-        quote(word)
-    )
+/// Why `word` is no count (0, a sign, a letter, or digits too many to hold); `or` ends the advice.
+fn not_a_count(word: &str, or: &str) -> String {
+    // Digits, not all zeros, that `number` refused can only be too many to hold.
+    let why = if word.bytes().all(|b| b.is_ascii_digit()) && word.bytes().any(|b| b != b'0') {
+        "is too large a count"
+    } else {
+        "is not a count"
+    };
+    format!("{} {why}: use a whole number from 1{or}.", quote(word))
 }
 
 /// A number written in digits only (no sign, no spaces), as the player types pile and deal numbers.

@@ -642,34 +642,29 @@ fn spoken_usage(line: &str) -> String {
     if !line.starts_with("Usage: ") {
         return line.to_string();
     }
-    let mut out = String::with_capacity(line.len() + 16);
-    let mut word = String::new();
-    fn placeholder(word: &str) -> &str {
-        match word {
-            "SRC" => "source",
-            "DST" => "destination",
-            "C" => "column number",
-            "N" => "number",
-            "CARD" => "card",
-            "FILE" => "file",
-            "NAME" => "name",
-            "VALUE" => "value",
-            "COMMAND" => "command",
-            other => other,
-        }
+    // Each piece is a word and the sign after it.
+    line.split_inclusive(|c: char| !c.is_ascii_alphanumeric())
+        .map(|piece| {
+            let word = piece.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+            format!("{}{}", placeholder(word), &piece[word.len()..])
+        })
+        .collect()
+}
+
+/// A synopsis's placeholder in words; any other word as it is.
+fn placeholder(word: &str) -> &str {
+    match word {
+        "SRC" => "source",
+        "DST" => "destination",
+        "C" => "column number",
+        "N" => "number",
+        "CARD" => "card",
+        "FILE" => "file",
+        "NAME" => "name",
+        "VALUE" => "value",
+        "COMMAND" => "command",
+        other => other,
     }
-    for c in line.chars().chain(std::iter::once('\0')) {
-        if c.is_ascii_alphanumeric() {
-            word.push(c);
-            continue;
-        }
-        out.push_str(placeholder(&word));
-        word.clear();
-        if c != '\0' {
-            out.push(c);
-        }
-    }
-    out
 }
 
 #[cfg(test)]
