@@ -75,13 +75,15 @@ struct Args {
     #[arg(long, value_enum, default_value_t = GameArg::Spider)]
     game: GameArg,
     /// How many suits the cards use: 4, 2 or 1.
-    #[arg(long, default_value_t = 4, value_parser = parse_suits)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = parse_suits)]
     suits: u8,
     /// The deal number, 0 to 999999999 (a random one when not given).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=999_999_999))]
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(0..=999_999_999))]
     seed: Option<u32>,
     /// Allow a deal with empty columns: 1 when every other column is one run of a suit, 2 one run by rank.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    #[arg(long, allow_negative_numbers = true,
+          default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
     relaxed: u8,
     /// Remove each complete suit as soon as it forms.
     #[arg(long)]
@@ -171,20 +173,23 @@ enum SolveGameArg {
 #[derive(clap::Args, Debug)]
 struct Deals {
     /// How many suits the cards use: 4, 2 or 1.
-    #[arg(long, default_value_t = 4, value_parser = parse_suits)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = parse_suits)]
     suits: u8,
     /// The relaxed deal rule, 0, 1 or 2, as in play.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    #[arg(long, allow_negative_numbers = true,
+          default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
     relaxed: u8,
     /// The deals: A..B (both included) or one number N.
-    #[arg(long, value_parser = parse_seeds, required_unless_present = "merge")]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_seeds,
+          required_unless_present = "merge")]
     seeds: Option<(u32, u32)>,
     /// Only part K of N of the deals: those K-1 past a multiple of N from the first (e.g. 2/8), for a
     /// job of an array or a host of many.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<Shard>,
     /// Deals run at once (default: every core; never more than the deals, nor four a core).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
     /// A line of text a deal and a summary, or JSON lines.
     #[arg(long, value_enum, default_value_t = SolveOutputArg::Text)]
@@ -238,7 +243,8 @@ struct AutoplayArgs {
     /// Positions the hint searches a decision, throughout the game (default: as `hint` in a game, 12000
     /// at one suit and 1500 once the stock is dealt, 1500 in Reno, 6000 at two suits and in Spiderette,
     /// 12000 at four).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "merge")]
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "merge")]
     nodes: Option<u32>,
     #[cfg(feature = "lab")]
     #[command(flatten)]
@@ -251,17 +257,23 @@ struct AutoplayArgs {
 #[group(id = "lab", multiple = true, conflicts_with = "merge")]
 struct LabArgs {
     /// Lab: sampled worlds the hint searches a Reno decision in (default: as `hint` in a game).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
     samples: Option<u32>,
     /// Lab: another draw of the hint's sampled worlds (0, the default, is the hint as in a game).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        value_name = "N",
+        default_value_t = 0
+    )]
     sample_seed: u16,
     /// Lab: an earlier run's `--output json`, compared with deal by deal after the summary.
     #[arg(long, value_name = "FILE", value_parser = parse_baseline)]
     against: Option<spider::lab::Baseline>,
     /// Lab: play each deal to its last deal, deal its face-down cards anew into this many worlds, and
     /// play each out (spider and spiderette).
-    #[arg(long, value_name = "WORLDS", conflicts_with = "against",
+    #[arg(long, allow_negative_numbers = true, value_name = "WORLDS", conflicts_with = "against",
           value_parser = clap::value_parser!(u32).range(1..=100))]
     endgames: Option<u32>,
     /// Lab: with --endgames, only the solver checks each world.
@@ -269,7 +281,8 @@ struct LabArgs {
     solver_only: bool,
     /// Lab: play each game only up to its deal number N (1 to 5, or its last) and report the cards
     /// face down before each deal (spider and spiderette).
-    #[arg(long, value_name = "N", conflicts_with_all = ["against", "endgames"],
+    #[arg(long, allow_negative_numbers = true,
+          value_name = "N", conflicts_with_all = ["against", "endgames"],
           value_parser = clap::value_parser!(u32).range(1..=5))]
     until_deal: Option<u32>,
 }
@@ -352,7 +365,8 @@ struct SolveArgs {
     #[command(flatten)]
     deals: Deals,
     /// Seconds each deal may take before it is reported unknown.
-    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds, conflicts_with = "merge")]
+    #[arg(long, allow_negative_numbers = true,
+          default_value_t = 10.0, value_parser = parse_seconds, conflicts_with = "merge")]
     time_limit: f64,
     #[cfg(feature = "lab")]
     #[command(flatten)]
@@ -366,7 +380,7 @@ struct SolveArgs {
 #[group(id = "solve-lab", multiple = true, conflicts_with = "merge")]
 struct SolveLabArgs {
     /// Lab: the beam's widths, tried in turn (default: the solver's for the suit count).
-    #[arg(long, value_name = "W,..", value_delimiter = ',',
+    #[arg(long, allow_negative_numbers = true, value_name = "W,..", value_delimiter = ',',
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
     beam_widths: Vec<u32>,
     /// Lab: the beam's nine weights, in thousandths of a move (default: the solver's).

@@ -226,6 +226,34 @@ fn bad_options_exit_two_and_play_nothing() {
     }
 }
 
+/// clap's own tip for a value that starts with a hyphen (`use '-- -1'`) does not work for an option;
+/// a negative number is a value out of range instead.
+#[test]
+fn a_negative_number_is_out_of_range() {
+    for (args, said) in [
+        (&["--seed", "-1"][..], "-1 is not in 0..=999999999"),
+        (&["--relaxed", "-1"], "-1 is not in 0..=2"),
+        (&["--suits", "-2"], "suits is 1, 2 or 4"),
+        (
+            &["autoplay", "--seeds", "-3"],
+            "\"-3\" is not a deal number",
+        ),
+        (
+            &["solve", "--seeds", "1", "--jobs", "-1"],
+            "-1 is not in 1..=1024",
+        ),
+        (
+            &["autoplay", "--seeds", "1", "--nodes", "-5"],
+            "-5 is not in 1..",
+        ),
+    ] {
+        let run = spider(args, Some(b"show\n"));
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(said), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("tip:"), "{args:?}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn completions_and_the_manual_page_are_made_from_the_options() {
     for (shell, marker) in [
