@@ -376,6 +376,19 @@ fn bad_data_in_a_saved_file_is_refused_in_one_line() {
             with("cheat: 1000", "cheat: 4294967296"),
             "line 11: cheat is 4294967296, out of range",
         ),
+        // Wider than 64 bits: serde_yaml's own reading stops on these.
+        (
+            with("deal: 2", "deal: 18446744073709551616"),
+            "line 7: deal is 18446744073709551616, out of range",
+        ),
+        (
+            with("cheat: 1000", "cheat: -100000000000000000000000"),
+            "line 11: cheat is -100000000000000000000000, out of range",
+        ),
+        (
+            with("no_refund:\n- 1", "no_refund:\n- 100000000000000000000000"),
+            "100000000000000000000000 is out of range",
+        ),
         (with("deal: 2", "deal: [2]"), "expected a whole number"),
         (
             with("deal: 2", "deal: 2.0"),

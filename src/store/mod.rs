@@ -165,6 +165,37 @@ pub(crate) fn check_nesting(text: &str) -> Result<(), (Option<usize>, String)> {
     Ok(())
 }
 
+/// A YAML error's line and message, without the location serde_yaml writes into it. A whole number too wide
+/// for 64 bits stops serde_yaml's reading with a message about `u128`; it is called out of range instead,
+/// as every other number too large is.
+pub(crate) fn yaml_message(error: &serde_yaml::Error, text: &str) -> (Option<usize>, String) {
+    let line = error.location().map(|l| l.line());
+    let said = line.and_then(|n| text.lines().nth(n.checked_sub(1)?));
+    if let Some(wide) = said.and_then(too_wide) {
+        return (line, wide);
+    }
+    let mut message = error.to_string();
+    if let Some(cut) = message.find(" at line ") {
+        message.truncate(cut);
+    }
+    (line, message)
+}
+
+/// `key: N` or `- N` where N is a whole number outside 64 bits, said as out of range.
+fn too_wide(line: &str) -> Option<String> {
+    let (key, value) = match line.split_once(':') {
+        Some((key, value)) => (Some(key.trim()), value.trim()),
+        None => (None, line.trim().strip_prefix('-')?.trim()),
+    };
+    let digits = value.strip_prefix('-').unwrap_or(value);
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let wide = whole && value.parse::<u64>().is_err() && value.parse::<i64>().is_err();
+    wide.then(|| match key {
+        Some(key) => format!("{key} is {value}, out of range"),
+        None => format!("{value} is out of range"),
+    })
+}
+
 /// The first YAML tag (`!Foo`) in a parsed file, if any: spider writes none, and a tag would otherwise be
 /// dropped silently.
 pub(crate) fn find_tag(value: &serde_yaml::Value) -> Option<String> {

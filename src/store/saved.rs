@@ -7,7 +7,7 @@
 //! reason; the caller swaps the new session in only when everything succeeded. Writing goes to a temporary
 //! file in the same directory, then a rename, so a file at that path is always whole: the old one or the new.
 
-use super::{check_nesting, find_tag, read_regular, write_atomic};
+use super::{check_nesting, find_tag, read_regular, write_atomic, yaml_message};
 use crate::command::{Command, Setting, parse_command};
 use crate::error::{Failure, FileError, Reason, io_reason};
 use crate::game::deal::MAX_SEED;
@@ -265,7 +265,8 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
     }
     check_nesting(text).map_err(|(line, reason)| refused(line, reason))?;
     // The version first, so that a newer file is refused as newer rather than for a field it adds.
-    let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(yaml_error)?;
+    let value: serde_yaml::Value =
+        serde_yaml::from_str(text).map_err(|error| yaml_error(error, text))?;
     let Some(mapping) = value.as_mapping() else {
         return Err(refused(None, "it is not a spider saved session"));
     };
@@ -311,7 +312,7 @@ pub fn from_text(text: &str) -> Result<Loaded, Refused> {
             ));
         }
     }
-    let file: SavedFile = serde_yaml::from_str(text).map_err(yaml_error)?;
+    let file: SavedFile = serde_yaml::from_str(text).map_err(|error| yaml_error(error, text))?;
     file.format.read::<u32>(text, "format")?;
     let numbers = file.numbers(text)?;
 
@@ -533,13 +534,8 @@ fn game_of(file: &SavedFile, numbers: &Numbers, text: &str) -> Result<Game, Refu
 }
 
 /// A YAML or field error, with its line.
-fn yaml_error(error: serde_yaml::Error) -> Refused {
-    let line = error.location().map(|l| l.line());
-    let mut message = error.to_string();
-    // The location is given separately.
-    if let Some(cut) = message.find(" at line ") {
-        message.truncate(cut);
-    }
+fn yaml_error(error: serde_yaml::Error, text: &str) -> Refused {
+    let (line, message) = yaml_message(&error, text);
     if message.starts_with("missing field") {
         // Its line is where the mapping starts, which says nothing.
         return (

@@ -5,7 +5,10 @@
 //! `new`, `load` or `resume`, or, when it was left at the prompt and kept for `resume`, when a later game
 //! left at the prompt takes its place. A game loaded from a file never counts (it may have counted before).
 
-use super::{check_nesting, ensure_data_dir, find_tag, open_lock_file, read_regular, write_atomic};
+use super::{
+    check_nesting, ensure_data_dir, find_tag, open_lock_file, read_regular, write_atomic,
+    yaml_message,
+};
 use crate::error::{FileError, Reason, io_text, shown_path};
 use crate::game::{Game, GameKind};
 use serde::{Deserialize, Serialize};
@@ -202,13 +205,7 @@ pub fn from_text(text: &str) -> Result<Stats, (Option<usize>, String)> {
     if text.trim().is_empty() {
         return Ok(Stats::new());
     }
-    let yaml_error = |error: serde_yaml::Error| {
-        let mut message = error.to_string();
-        if let Some(cut) = message.find(" at line ") {
-            message.truncate(cut);
-        }
-        (error.location().map(|l| l.line()), message)
-    };
+    let yaml_error = |error: serde_yaml::Error| yaml_message(&error, text);
     check_nesting(text)?;
     let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(yaml_error)?;
     if let Some(tag) = find_tag(&value) {
