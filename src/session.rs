@@ -3,7 +3,7 @@
 
 use crate::game::Game;
 use crate::game::event::Event;
-use crate::game::position::{Action, Position, Refusal, Source, Status, Target};
+use crate::game::position::{Action, Position, Refusal, Source, SpiderAction, Status, Target};
 
 /// One action in the history, with what undo needs to take it back exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -267,8 +267,12 @@ impl Session {
         }
         let before = self.position.clone();
         let mut actions = Vec::with_capacity(n);
+        let mut moved = Vec::new();
         for _ in 0..n {
             let entry = &mut self.history[self.cursor];
+            if n == 1 && matches!(entry.action, Action::Spider(SpiderAction::Move { .. })) {
+                moved = self.position.moving(entry.action).0;
+            }
             self.position
                 .apply(entry.action, &self.game, entry.autoremove)
                 .expect("an undone action is legal again from the position it was made in");
@@ -279,7 +283,7 @@ impl Session {
             actions.push(entry.action);
             self.cursor += 1;
         }
-        let mut events = vec![Event::Redone { actions }];
+        let mut events = vec![Event::Redone { actions, moved }];
         self.note_finish(&before, &mut events);
         Ok(events)
     }

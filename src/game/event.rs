@@ -40,9 +40,11 @@ pub enum Event {
     Undone {
         actions: Vec<Action>,
     },
-    /// Actions done again, in order.
+    /// Actions done again, in order. When they are one Spider move, `moved` holds its cards, so that a face
+    /// can name them as it named the move; otherwise it is empty.
     Redone {
         actions: Vec<Action>,
+        moved: Vec<Card>,
     },
     NewDeal {
         seed: u32,

@@ -104,7 +104,7 @@ impl Interpreter {
         }
         let mut events = self.session.redo(n)?;
         for event in &mut events {
-            if let Event::Redone { actions } = event {
+            if let Event::Redone { actions, .. } = event {
                 *event = Event::Replayed {
                     actions: std::mem::take(actions),
                     from_start,

@@ -298,7 +298,7 @@ fn event(event: &Event) -> EventObject {
         Event::Undone { actions } => EventObject::Undone {
             actions: actions.iter().map(Action::to_string).collect(),
         },
-        Event::Redone { actions } => EventObject::Redone {
+        Event::Redone { actions, .. } => EventObject::Redone {
             actions: actions.iter().map(Action::to_string).collect(),
         },
         Event::NewDeal { seed } => EventObject::NewDeal { seed: *seed },

@@ -376,7 +376,16 @@ fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
             }
             _ => format!("Undid {}.", spoken_actions(actions)),
         },
-        Event::Redone { actions } => format!("Redid {}.", spoken_actions(actions)),
+        Event::Redone { actions, moved } => match (actions.as_slice(), moved.is_empty()) {
+            // One move done again: its cards are named, as the move and its undo named them.
+            ([action @ Action::Spider(SpiderAction::Move { to, .. })], false) => format!(
+                "Redid {}: {} to column {} again.",
+                SPOKEN.action(*action),
+                SPOKEN.run(moved),
+                to + 1
+            ),
+            _ => format!("Redid {}.", spoken_actions(actions)),
+        },
         Event::NewDeal { seed } => format!("New game, deal {seed}."),
         Event::Restarted { seed } => {
             format!("Restarted deal {seed}. Cheat count {}.", session.cheat())
@@ -517,7 +526,7 @@ impl Changed {
             }
             Event::HoldingTop { .. } => self.holding = true,
             Event::Undone { actions }
-            | Event::Redone { actions }
+            | Event::Redone { actions, .. }
             | Event::Replayed { actions, .. } => {
                 for action in actions {
                     self.action(*action);

@@ -214,7 +214,7 @@ fn event(event: &Event, session: &Session) -> String {
             )
         }
         Event::Undone { actions } => format!("Undid {}.", action_list(actions)),
-        Event::Redone { actions } => format!("Redid {}.", action_list(actions)),
+        Event::Redone { actions, .. } => format!("Redid {}.", action_list(actions)),
         Event::NewDeal { seed } => format!("New game: deal {seed}."),
         Event::Restarted { seed } => format!(
             "Restarted deal {seed}; redo replays the actions made. Cheat count {}.",
