@@ -199,6 +199,24 @@ fn a_pasted_block_of_lines_is_answered_line_by_line() {
     );
 }
 
+/// A line typed far past any command's length is cut at the prompt's cap and refused whole, at once:
+/// rustyline redrew the whole wrapped line at each key, and 40,000 characters froze the prompt.
+#[test]
+fn a_huge_typed_line_is_refused_at_once() {
+    let home = tempfile::tempdir().unwrap();
+    let mut spider = prompt(home.path(), &["--seed", "5"]);
+    spider.send(&"move ".repeat(10_000)).unwrap();
+    spider.send("\r").unwrap();
+    spider.flush().unwrap();
+    spider
+        .exp_string("where the prompt stops taking more; nothing was done.")
+        .expect("the line is refused");
+    spider.exp_string("spider> ").unwrap();
+    moves_are(&mut spider, 0, "nothing was done");
+    enter(&mut spider, "quit");
+    assert_eq!(ended(&mut spider), 0);
+}
+
 /// A terminal gets colour, but none while `NO_COLOR` is set, whatever its value (supports-color read "0"
 /// as unset).
 #[test]

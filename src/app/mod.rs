@@ -270,7 +270,10 @@ pub fn feed(
         return Flow::Continue;
     }
     if line.len() > MAX_LINE {
-        return refuse_long_line(interpreter, line, echo, out);
+        let reason = format!(
+            "That line is longer than {MAX_LINE} bytes, which no command is; nothing was done."
+        );
+        return refuse_line(interpreter, line, echo, out, reason);
     }
     let mut flow = Flow::Continue;
     // An output error (a closed pipe) ends the input too: whatever came next would go unheard.
@@ -330,13 +333,14 @@ pub fn feed(
     flow
 }
 
-/// A line longer than `MAX_LINE`, refused whole as a bad command is: echoed (shortened) and answered
-/// in one line, changing nothing.
-fn refuse_long_line(
+/// A line too long to take, refused whole as a bad command is: echoed (shortened) and answered in one
+/// line, changing nothing.
+pub(super) fn refuse_line(
     interpreter: &mut Interpreter,
     line: &str,
     echo: bool,
     out: &mut dyn Write,
+    reason: String,
 ) -> Flow {
     if echo
         && interpreter.settings.face != Face::Json
@@ -344,9 +348,7 @@ fn refuse_long_line(
     {
         return Flow::Closed;
     }
-    let result = Err(Failure::Message(format!(
-        "That line is longer than {MAX_LINE} bytes, which no command is; nothing was done."
-    )));
+    let result = Err(Failure::Message(reason));
     let text = render::render(&result, &interpreter.session, &interpreter.settings);
     if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
         return Flow::Closed;
