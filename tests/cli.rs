@@ -1022,3 +1022,55 @@ fn the_time_limit_is_refused_outside_its_range_which_is_said() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("time limit 0.001 s"), "{}", run.stdout);
 }
+
+/// `spider review FILE`: a file it cannot load is said on standard error in words, but under JSON it is
+/// the answer, one error object on standard output, for the program reading it; either way, status 1.
+#[test]
+fn review_says_a_file_it_cannot_load_in_its_face() {
+    let home = TempDir::new("review");
+    let missing = home.path().join("missing.yaml");
+    let missing = path_str(&missing);
+    let json = spider(&["review", missing, "--output", "json"], None);
+    assert_eq!(json.code, Some(1), "{}", json.stderr);
+    let answers = json_lines(&json);
+    assert_eq!(types(&answers), ["error"]);
+    assert!(
+        answers[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no such file or directory")
+    );
+    assert_eq!(json.stderr, "");
+    let text = spider(&["review", missing], None);
+    assert_eq!(text.code, Some(1));
+    assert_eq!(text.stdout, "");
+    assert!(text.stderr.contains("Cannot load"), "{}", text.stderr);
+}
+
+/// A review that cannot be written (a full disk) ends with status 1, as every other answer does.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_review_that_cannot_be_written_fails() {
+    let home = TempDir::new("review-full");
+    let saved = home.path().join("game.yaml");
+    let save = format!("move 9.5 3\nsave {}\n", path_str(&saved));
+    assert_eq!(
+        spider(&["--seed", "1"], Some(save.as_bytes())).code,
+        Some(0)
+    );
+    let written = spider(&["review", path_str(&saved)], None);
+    assert_eq!(written.code, Some(0), "{}", written.stderr);
+    assert!(
+        written.stdout.contains("can still be won"),
+        "{}",
+        written.stdout
+    );
+    let full = std::fs::File::create("/dev/full").expect("/dev/full");
+    let status = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(["review", path_str(&saved)])
+        .env("SPIDER_HOME", home.path())
+        .stdout(full)
+        .status()
+        .expect("the spider binary starts");
+    assert_eq!(status.code(), Some(1));
+}

@@ -93,16 +93,7 @@ pub fn start(config: &Config) -> Result<Interpreter, String> {
     if let Some(path) = &config.load {
         let name = path.to_string_lossy();
         if let Err(failure) = interpreter.load(&name) {
-            // Said on standard error in words, whatever the face.
-            let settings = Settings {
-                face: Face::Text,
-                ..interpreter.settings
-            };
-            return Err(render::render(
-                &Err(failure),
-                &interpreter.session,
-                &settings,
-            ));
+            return Err(load_refusal(&interpreter, failure));
         }
     }
     Ok(interpreter)
@@ -209,7 +200,9 @@ fn read_line_capped(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> io::Result
     }
 }
 
-/// `spider review FILE`: the review of a saved session, in `face`.
+/// `spider review FILE`: the review of a saved session, in `face`. A file that cannot be loaded is said
+/// on standard error in words, as `--load` says it; under JSON it is the answer's error object instead,
+/// for the program that reads the answer.
 pub fn review_file(path: &std::path::Path, face: Face) -> Result<(), Error> {
     let config = Config {
         game: Game::default(),
@@ -223,15 +216,29 @@ pub fn review_file(path: &std::path::Path, face: Face) -> Result<(), Error> {
         resume: false,
         winnable: false,
     };
-    let mut interpreter = start(&config).map_err(Error::Load)?;
-    let result = interpreter.execute(crate::command::Command::Review);
+    let mut interpreter = interpreter(&config);
+    let result = match interpreter.load(&path.to_string_lossy()) {
+        Ok(_) => interpreter.execute(crate::command::Command::Review),
+        Err(failure) if face != Face::Json => {
+            return Err(Error::Load(load_refusal(&interpreter, failure)));
+        }
+        Err(failure) => Err(failure),
+    };
+    let text = render::render(&result, &interpreter.session, &interpreter.settings);
     let mut out = io::stdout().lock();
-    let _ = writeln!(
-        out,
-        "{}",
-        render::render(&result, &interpreter.session, &interpreter.settings)
-    );
+    writeln!(out, "{text}")
+        .and_then(|()| out.flush())
+        .map_err(|_| Error::OutputClosed)?;
     result.map(|_| ()).map_err(|_| Error::Failed)
+}
+
+/// A file that `--load` could not load, said in words for standard error, whatever the face.
+fn load_refusal(interpreter: &Interpreter, failure: Failure) -> String {
+    let settings = Settings {
+        face: Face::Text,
+        ..interpreter.settings
+    };
+    render::render(&Err(failure), &interpreter.session, &settings)
 }
 
 /// A problem that stops nothing (the statistics or the history could not be written), said on standard
