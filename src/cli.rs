@@ -108,7 +108,7 @@ struct Args {
 }
 
 /// The options a saved session brings with it.
-const GAME_OPTIONS: [&str; 5] = ["game", "suits", "seed", "relaxed", "autoremove"];
+const GAME_OPTIONS: [&str; 6] = ["game", "suits", "seed", "relaxed", "autoremove", "winnable"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum GameArg {
@@ -208,8 +208,10 @@ struct Deals {
 const DEAL_OPTIONS: [&str; 6] = ["suits", "relaxed", "seeds", "shard", "jobs", "append"];
 
 impl Deals {
-    fn game(&self, kind: GameKind) -> Result<Game, clap::Error> {
-        Game::new(kind, self.suits, self.relaxed, false).map_err(conflict)
+    /// The game of the deals, for the subcommand `name` (its usage goes with an error).
+    fn game(&self, kind: GameKind, name: &str) -> Result<Game, clap::Error> {
+        Game::new(kind, self.suits, self.relaxed, false)
+            .map_err(|error| error_in(name, ErrorKind::ArgumentConflict, error))
     }
 
     fn jobs(&self) -> usize {
@@ -292,6 +294,17 @@ fn conflict(error: impl std::fmt::Display) -> clap::Error {
     Args::command().error(ErrorKind::ArgumentConflict, error.to_string())
 }
 
+/// An error of the subcommand `name`, which prints that subcommand's usage (`spider autoplay ...`).
+fn error_in(name: &str, kind: ErrorKind, error: impl std::fmt::Display) -> clap::Error {
+    let mut command = Args::command();
+    // Building gives each subcommand its full name for the usage line.
+    command.build();
+    match command.find_subcommand_mut(name) {
+        Some(subcommand) => subcommand.error(kind, error.to_string()),
+        None => command.error(kind, error.to_string()),
+    }
+}
+
 /// The mode of `spider autoplay`.
 fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
     let deals = &args.deals;
@@ -303,7 +316,7 @@ fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
     if !deals.merge.is_empty() {
         return Ok(Mode::Merge(Merge::Autoplay(deals.merge.clone(), output)));
     }
-    let game = deals.game(game_kind(args.game))?;
+    let game = deals.game(game_kind(args.game), "autoplay")?;
     let mut budget = spider::hint::Budget::for_game(&game);
     if let Some(nodes) = args.nodes {
         budget.nodes = nodes as usize;
@@ -331,7 +344,9 @@ fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
             return Ok(Mode::Autoplay(run));
         }
         if run.append.is_some() {
-            return Err(conflict(
+            return Err(error_in(
+                "autoplay",
+                ErrorKind::ArgumentConflict,
                 "--append is for the product's runs: the lab's switches write no results file",
             ));
         }
@@ -350,7 +365,8 @@ fn autoplay_mode(args: AutoplayArgs) -> Result<Mode, clap::Error> {
                 .until_deal
                 .map(|n| (n as usize).min(game.layout(1).deals_left())),
         };
-        spider::lab::check(&options, lab.samples.is_some()).map_err(conflict)?;
+        spider::lab::check(&options, lab.samples.is_some())
+            .map_err(|error| error_in("autoplay", ErrorKind::ArgumentConflict, error))?;
         Ok(Mode::Lab(options))
     }
     #[cfg(not(feature = "lab"))]
@@ -492,9 +508,8 @@ fn solve_mode(args: SolveArgs) -> Result<Mode, clap::Error> {
                     .create(true)
                     .append(true)
                     .open(path);
-                let file = file.map_err(|e| {
-                    Args::command().error(ErrorKind::Io, spider::error::io_text(&e))
-                })?;
+                let file =
+                    file.map_err(|e| error_in("solve", ErrorKind::Io, spider::error::io_text(&e)))?;
                 Some(std::sync::Mutex::new(file))
             }
             None => None,
@@ -508,7 +523,7 @@ fn solve_mode(args: SolveArgs) -> Result<Mode, clap::Error> {
         });
     }
     Ok(Mode::Solve(BatchOptions {
-        game: deals.game(kind)?,
+        game: deals.game(kind, "solve")?,
         first: deals.range().0,
         last: deals.range().1,
         shard: deals.shard(),

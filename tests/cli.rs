@@ -177,6 +177,7 @@ fn bad_options_exit_two_and_play_nothing() {
         &["--color", "sometimes"],
         &["--game", "freecell"],
         &["--seed"],
+        &["--load", "x.yaml", "--winnable"],
         &[
             "autoplay",
             "--game",
@@ -1073,4 +1074,24 @@ fn a_review_that_cannot_be_written_fails() {
         .status()
         .expect("the spider binary starts");
     assert_eq!(status.code(), Some(1));
+}
+
+/// A game refused by a subcommand shows that subcommand's usage, not the game's.
+#[test]
+fn a_subcommands_game_error_shows_its_usage() {
+    let run = spider(
+        &["autoplay", "--seeds", "1", "--game", "reno", "--suits", "2"],
+        None,
+    );
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("reno is played with 4 suits"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("Usage: spider autoplay"),
+        "{}",
+        run.stderr
+    );
 }
