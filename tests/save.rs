@@ -376,6 +376,11 @@ fn bad_data_in_a_saved_file_is_refused_in_one_line() {
             with("cheat: 1000", "cheat: 4294967296"),
             "line 11: cheat is 4294967296, out of range",
         ),
+        // A key given twice is placed at its second line, not at the mapping's start.
+        (
+            with("hints: 0", "hints: 0\ncheat: 0"),
+            "line 13: duplicate entry with key \"cheat\"",
+        ),
         // Wider than 64 bits: serde_yaml's own reading stops on these.
         (
             with("deal: 2", "deal: 18446744073709551616"),

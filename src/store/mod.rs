@@ -178,7 +178,22 @@ pub(crate) fn yaml_message(error: &serde_yaml::Error, text: &str) -> (Option<usi
     if let Some(cut) = message.find(" at line ") {
         message.truncate(cut);
     }
-    (line, message)
+    // serde_yaml places a key given twice at the mapping's start; the line that matters is the second.
+    let twice = message.strip_prefix("duplicate entry with key \"");
+    let key = twice.and_then(|rest| rest.split('"').next());
+    let second = key.and_then(|key| key_lines(text, key).nth(1));
+    (second.or(line), message)
+}
+
+/// The lines (from 1) of a top-level `key:` in block style.
+pub(crate) fn key_lines<'a>(text: &'a str, key: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let keyed = move |line: &str| {
+        (line.strip_prefix(key)).is_some_and(|rest| rest.trim_start().starts_with(':'))
+    };
+    text.lines()
+        .enumerate()
+        .filter(move |(_, line)| keyed(line))
+        .map(|(index, _)| index + 1)
 }
 
 /// `key: N` or `- N` where N is a whole number outside 64 bits, said as out of range.

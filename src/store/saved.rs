@@ -7,7 +7,7 @@
 //! reason; the caller swaps the new session in only when everything succeeded. Writing goes to a temporary
 //! file in the same directory, then a rename, so a file at that path is always whole: the old one or the new.
 
-use super::{check_nesting, find_tag, read_regular, write_atomic, yaml_message};
+use super::{check_nesting, find_tag, key_lines, read_regular, write_atomic, yaml_message};
 use crate::command::{Command, Setting, parse_command};
 use crate::error::{Failure, FileError, Reason, io_reason};
 use crate::game::deal::MAX_SEED;
@@ -553,12 +553,7 @@ fn yaml_error(error: serde_yaml::Error, text: &str) -> Refused {
 
 /// The line (from 1) of a top-level `key:` in block style, if it is there.
 fn key_line(text: &str, key: &str) -> Option<usize> {
-    text.lines()
-        .position(|line| {
-            line.strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with(':'))
-        })
-        .map(|i| i + 1)
+    key_lines(text, key).next()
 }
 
 /// The lines (from 1) of the items of a top-level block sequence `key:`, in order; best effort, for messages.
