@@ -11,7 +11,7 @@ use crate::error::Failure;
 use crate::game::cards::Card;
 use crate::game::deal::MAX_SEED;
 use crate::game::event::Event;
-use crate::game::position::Action;
+use crate::game::position::{Action, Status};
 use crate::game::spider;
 use crate::interrupt::Interrupt;
 use crate::session::Session;
@@ -172,6 +172,9 @@ impl Interpreter {
             Command::Resume => self.resume()?,
             Command::Stats(reset) => self.stats(reset)?,
             Command::Solve(what) => self.solve(what)?,
+            // A won game may still hold complete suits to remove, which change no score: as `auto`
+            // says, there is nothing left to do, and no hint is counted.
+            Command::Hint if session.status() == Status::Won => Reply::Hint(None),
             Command::Hint => {
                 let hint = crate::hint::for_session(session, self.interrupt);
                 if self.interrupt.requested() {
@@ -219,6 +222,11 @@ impl Interpreter {
 
     /// `solve`, `solve show`, `solve play [N|all]`: each marks the game as assisted.
     fn solve(&mut self, what: SolveCommand) -> Result<Reply, Failure> {
+        if self.session.status() == Status::Won {
+            return Err(Failure::Message(
+                "The game is won: there is nothing left to solve.".into(),
+            ));
+        }
         let game = *self.session.game();
         let position = self.session.position().clone();
         // Reno: said as such, and nothing is marked.
@@ -263,7 +271,6 @@ impl Interpreter {
 
     /// `auto [N]`: plays hinted actions until N are played, the game ends or the hint has none.
     fn auto(&mut self, n: Option<usize>, mut announce: Option<Announce>) -> Reply {
-        use crate::game::position::Status;
         let session = &mut self.session;
         let limit = n.unwrap_or(crate::hint::MAX_ACTIONS);
         let mut played = Vec::new();
