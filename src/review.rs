@@ -6,7 +6,8 @@
 //! not the solver's hindsight.
 //!
 //! Every solve is bounded by positions, not time, so a review is the same on every machine; where the
-//! solver reaches its bound, the review says it does not know, never more than it proved.
+//! solver reaches its bound, the review says it does not know, never more than it proved. Each solves as
+//! `solve` does at the prompt (`review_limits`), so that the two give one answer for one position.
 
 use crate::game::Game;
 use crate::game::position::{Action, Position, Status};
@@ -16,11 +17,6 @@ use crate::session::Session;
 use crate::solve::{Limits, Outcome, Unsupported, Verdict, solve};
 use std::time::Duration;
 
-/// Positions each solve of a review may generate: a few tenths of a second of a release build at four
-/// suits, and nine solves for a game of 300 actions.
-pub const REVIEW_POSITIONS: u64 = 1_500_000;
-/// Memory each solve may take.
-const REVIEW_BYTES: usize = 300 << 20;
 /// The player's decisions the hint looks at, the latest first, to find where it would have chosen
 /// otherwise.
 const DECISIONS_LOOKED_AT: usize = 40;
@@ -266,19 +262,23 @@ struct Solver {
     positions: u64,
 }
 
+/// The bounds of each solve of a review: those of `solve` at the prompt, the beam first and its line
+/// shortened, but with no time limit short of one for a machine far slower than ours. With the staged
+/// search alone and a quarter of the positions, a review found no win from Spiderette deal 1, which
+/// `solve` wins, and gave lines twice as long as `solve`'s.
+pub fn review_limits(interrupt: Interrupt) -> Limits {
+    Limits {
+        time: Duration::from_secs(600),
+        interrupt,
+        ..crate::solve::session_limits(interrupt)
+    }
+}
+
 impl Solver {
     fn new(game: Game, interrupt: Interrupt) -> Solver {
         Solver {
             game,
-            limits: Limits {
-                // The bound is the positions; time only guards against a machine far slower than ours.
-                time: Duration::from_secs(600),
-                max_bytes: REVIEW_BYTES,
-                max_positions: REVIEW_POSITIONS,
-                interrupt,
-                shorten: false,
-                quick_beam: None,
-            },
+            limits: review_limits(interrupt),
             solves: 0,
             positions: 0,
         }

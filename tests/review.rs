@@ -6,10 +6,9 @@ use spider::command::parse_command;
 use spider::game::Game;
 use spider::game::position::Position;
 use spider::interrupt::Interrupt;
-use spider::review::{Finding, MAX_ADVICE, REVIEW_POSITIONS, review};
+use spider::review::{Finding, MAX_ADVICE, review, review_limits};
 use spider::session::Session;
-use spider::solve::{Limits, Outcome, solve};
-use std::time::Duration;
+use spider::solve::{Outcome, solve};
 
 /// Deal 9 at two suits, played by a person for 31 actions: the last one, a deal, loses it.
 fn lost_game() -> Session {
@@ -32,14 +31,7 @@ fn lost_game() -> Session {
 
 /// What the solver finds from `position` within the review's bound.
 fn solved(game: &Game, position: &Position) -> Outcome {
-    let limits = Limits {
-        time: Duration::from_secs(600),
-        max_bytes: 300 << 20,
-        max_positions: REVIEW_POSITIONS,
-        interrupt: Interrupt::NEVER,
-        shorten: false,
-        quick_beam: None,
-    };
+    let limits = review_limits(Interrupt::NEVER);
     solve(game, position, &limits).expect("spider").outcome
 }
 

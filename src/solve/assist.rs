@@ -63,15 +63,7 @@ pub fn solve_here(
     {
         return Ok(k.report.clone());
     }
-    let limits = Limits {
-        time: SESSION_TIME,
-        max_bytes: SESSION_BYTES,
-        max_positions: SESSION_POSITIONS,
-        interrupt,
-        shorten: true,
-        quick_beam: None,
-    };
-    let report = solve(game, position, &limits)?;
+    let report = solve(game, position, &session_limits(interrupt))?;
     if report.limit != Some(Limit::Interrupted) {
         *known = Some(Known {
             position: position.clone(),
@@ -79,6 +71,18 @@ pub fn solve_here(
         });
     }
     Ok(report)
+}
+
+/// The bounds of `solve` at the prompt: the beam first, its line shortened for a person to follow.
+pub fn session_limits(interrupt: Interrupt) -> Limits {
+    Limits {
+        time: SESSION_TIME,
+        max_bytes: SESSION_BYTES,
+        max_positions: SESSION_POSITIONS,
+        interrupt,
+        shorten: true,
+        quick_beam: None,
+    }
 }
 
 /// The answer to `solve` or `solve show` from a report.

@@ -20,7 +20,7 @@ mod table;
 
 pub use assist::{
     Known, LineStep, SESSION_TIME, SolveAnswer, WINNABLE_TRY_TIME, answer, known_line,
-    remember_rest, solve_here, winnable_seed,
+    remember_rest, session_limits, solve_here, winnable_seed,
 };
 pub use state::Unsupported;
 pub(crate) use table::PassThrough;
