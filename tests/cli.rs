@@ -1095,3 +1095,32 @@ fn a_subcommands_game_error_shows_its_usage() {
         run.stderr
     );
 }
+
+/// JSON names the file saved and loaded exactly as typed, a tab and all; text shows a control character
+/// as `?`, so that a name cannot move the terminal's cursor.
+#[test]
+fn json_gives_a_saved_files_name_as_it_is() {
+    let dir = TempDir::new("tab");
+    let path = dir.path().join("a\tb.yaml");
+    let path = path_str(&path);
+    let script = format!("save {path}\nload {path}\n");
+    let json = spider(
+        &["--seed", "1", "--output", "json"],
+        Some(script.as_bytes()),
+    );
+    let answers = json_lines(&json);
+    assert_eq!(answers[0]["path"], path);
+    assert_eq!(answers[1]["events"][0]["path"], path);
+    let text = spider(&["--seed", "1"], Some(script.as_bytes()));
+    let shown = path.replace('\t', "?");
+    assert!(
+        text.stdout.contains(&format!("Saved to {shown}.")),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains(&format!("Loaded {shown}:")),
+        "{}",
+        text.stdout
+    );
+}

@@ -1,7 +1,7 @@
 //! The commands on files: `save`, `load`, `resume` and `replay`. The file formats are the store's.
 
 use super::{Interpreter, Reply, Tally};
-use crate::error::{Failure, shown_path};
+use crate::error::Failure;
 use crate::game::event::Event;
 use crate::game::position::Status;
 use crate::session::Session;
@@ -16,7 +16,7 @@ impl Interpreter {
         let path = Path::new(name);
         save(&self.session, path, false).map_err(Failure::File)?;
         Ok(Reply::Saved {
-            path: shown_path(path),
+            path: name.to_string(),
             kept: false,
         })
     }
@@ -31,7 +31,7 @@ impl Interpreter {
             pending: false,
             resumed: false,
         };
-        Ok(self.swap_in(loaded.session, Some(shown_path(path))))
+        Ok(self.swap_in(loaded.session, Some(name.to_string())))
     }
 
     /// `resume`: the game kept when the prompt was last left unfinished.
@@ -136,7 +136,7 @@ impl Interpreter {
             .and_then(|_lock| self.write_kept(&home));
         Some(match result {
             Ok(()) => Ok(Reply::Saved {
-                path: shown_path(&path),
+                path: path.display().to_string(),
                 kept: true,
             }),
             Err(error) => Err(Failure::File(error)),

@@ -2,12 +2,16 @@
 //! `stats`), in each face. Kept apart so that the three renderers only call in here.
 
 use super::names::{Names, plural};
+use crate::error::shown_path;
 use crate::game::position::Action;
 use crate::session::Session;
 use crate::store::stats::Stats;
 use serde::Serialize;
+use std::path::Path;
 
+/// Text and speech show a path made safe for a terminal (`shown_path`); JSON gives it as it is.
 pub fn saved(path: &str, kept: bool) -> String {
+    let path = shown_path(Path::new(path));
     if kept {
         format!("Kept this game in {path}: spider --resume, or resume at the prompt, continues it.")
     } else {
@@ -17,7 +21,7 @@ pub fn saved(path: &str, kept: bool) -> String {
 
 pub fn loaded(path: Option<&str>, moves: usize, redo: usize, session: &Session) -> String {
     let what = match path {
-        Some(path) => format!("Loaded {path}"),
+        Some(path) => format!("Loaded {}", shown_path(Path::new(path))),
         None => "Resumed the kept game".to_string(),
     };
     let redo = match redo {
