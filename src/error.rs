@@ -109,9 +109,17 @@ pub fn io_text(error: &io::Error) -> String {
         io::ErrorKind::IsADirectory => "it is a directory".to_string(),
         _ => {
             let text = error.to_string();
-            match text.find(" (os error") {
-                Some(cut) => text[..cut].to_string(),
-                None => text,
+            let text = text
+                .find(" (os error")
+                .map_or(&text[..], |cut| &text[..cut]);
+            // The system's words begin a sentence ("File name too long"); here they end one.
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(first), Some(second)) if second.is_lowercase() => first
+                    .to_lowercase()
+                    .chain(text[first.len_utf8()..].chars())
+                    .collect(),
+                _ => text.to_string(),
             }
         }
     }
@@ -161,5 +169,20 @@ impl Error {
             Error::Input(reason) => Some(reason.clone()),
             Error::Failed | Error::OutputClosed => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The system's message ends a sentence of ours, so its capital goes, but not an acronym's.
+    #[test]
+    fn the_systems_words_end_a_sentence() {
+        let other = |text: &str| io_text(&io::Error::other(text.to_string()));
+        assert_eq!(other("File name too long"), "file name too long");
+        assert_eq!(other("EOF while parsing"), "EOF while parsing");
+        assert_eq!(other("x"), "x");
+        assert_eq!(other(""), "");
     }
 }

@@ -278,6 +278,16 @@ impl Drop for PendingWrite {
 /// user may not write, is refused. Temporary files that runs killed mid-save left for the same file are
 /// removed first.
 pub fn prepare_write(path: &Path, contents: &[u8]) -> Result<PendingWrite, Reason> {
+    // `dir/` names a directory, even one still to be made: the system would say "not a directory".
+    if path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::MAIN_SEPARATOR)
+    {
+        return Err(Reason::Text(
+            "a name that ends in a slash is a directory's; give a file's name".into(),
+        ));
+    }
     let target = follow_links(path)?;
     let Some(name) = target.file_name() else {
         return Err(Reason::Text("that is not a file name".into()));
