@@ -55,9 +55,11 @@ pub fn completions(
     shell.try_generate(&command, out)
 }
 
-/// Prints the manual page in roff, made from the options this file defines.
-pub fn man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    clap_mangen::Man::new(Args::command()).render(out)
+/// The options as clap's command, built (each subcommand knows its full name), for the manual page.
+pub fn command() -> clap::Command {
+    let mut command = Args::command();
+    command.build();
+    command
 }
 
 /// Spider patience at a prompt, in scripts and in pipes. Deal numbers are xpat2's.

@@ -1,6 +1,7 @@
 //! The `spider` command: parse the options into one mode, run it, and map the outcome to an exit status.
 
 mod cli;
+mod man;
 
 use cli::Mode;
 use spider::interrupt::Interrupt;
@@ -82,7 +83,10 @@ fn main() -> ExitCode {
             cli::completions(shell, &mut io::stdout().lock()),
             Interrupt::NEVER,
         ),
-        Mode::Man => batch(cli::man(&mut io::stdout().lock()), Interrupt::NEVER),
+        Mode::Man => batch(
+            man::render(cli::command(), &mut io::stdout().lock()),
+            Interrupt::NEVER,
+        ),
     };
     ExitCode::from(status)
 }

@@ -279,6 +279,26 @@ fn completions_and_the_manual_page_are_made_from_the_options() {
             "the manual page names no {option}"
         );
     }
+    // One page: each subcommand's options, a game's commands, exit statuses, and no page it names
+    // without making it (spider-solve(1)).
+    for said in [
+        "spider autoplay",
+        "\\-\\-time\\-limit",
+        "COMMANDS",
+        "EXIT STATUS",
+        "SPIDER_HOME",
+    ] {
+        assert!(man.stdout.contains(said), "the manual page lacks {said}");
+    }
+    for usage in spider::command::COMMANDS {
+        let head = format!(".TP\n\\fB{}", usage.synopsis.split(' ').next().unwrap());
+        assert!(
+            man.stdout.contains(&head),
+            "the manual page lacks {}",
+            usage.name
+        );
+    }
+    assert!(!man.stdout.contains("spider\\-solve(1)"), "{}", man.stdout);
     let bad = spider(&["completions", "tcsh"], None);
     assert_eq!(bad.code, Some(2));
 }

@@ -5,6 +5,8 @@
 
 #[path = "../../src/cli.rs"]
 pub mod cli;
+#[path = "../../src/man.rs"]
+pub mod man;
 
 use spider::Config;
 use spider::game::{Game, GameKind};
@@ -79,7 +81,7 @@ where
         #[cfg(feature = "lab")]
         Ok(cli::Mode::Lab(options)) => spider::lab::run(&options, &mut out),
         Ok(cli::Mode::Completions(shell)) => cli::completions(shell, &mut out),
-        Ok(cli::Mode::Man) => cli::man(&mut out),
+        Ok(cli::Mode::Man) => man::render(cli::command(), &mut out),
         Ok(cli::Mode::Play(_) | cli::Mode::Review(..)) => panic!("a game, not a run over deals"),
         Err(error) => panic!("bad command line: {error}"),
     }
