@@ -99,10 +99,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                 .filter(|&c| position.columns()[c - 1].is_empty())
                 .collect(),
             removed: removed(position),
-            home: match position {
-                Position::Spider(_) => 0,
-                Position::Reno(table) => table.foundations.iter().map(|&n| usize::from(n)).sum(),
-            },
+            home: home(position),
             status: session.status().name(),
         }),
         Reply::Info => {
@@ -118,6 +115,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                 stock: position.stock().len(),
                 deals_left: session.deals_left(),
                 removed: removed(position),
+                home: home(position),
                 score: session.score(),
                 max_score: session.max_score(),
                 hints: session.hints(),
@@ -223,6 +221,14 @@ fn removed(position: &Position) -> usize {
     match position {
         Position::Spider(table) => table.removed.len(),
         Position::Reno(_) => 0,
+    }
+}
+
+/// Cards on the foundations: none in the Spider games, which take whole suits off instead.
+fn home(position: &Position) -> usize {
+    match position {
+        Position::Spider(_) => 0,
+        Position::Reno(table) => table.foundations.iter().map(|&n| usize::from(n)).sum(),
     }
 }
 
@@ -530,14 +536,16 @@ struct InfoObject {
     moves: usize,
     stock: usize,
     deals_left: usize,
+    /// Suits removed (Spider games).
     removed: usize,
+    /// Cards on the foundations (Reno).
+    home: usize,
     score: i32,
     max_score: i32,
     hints: u32,
     cheat: u32,
     status: &'static str,
-    /// The solver was used in this game; present only then.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    /// The solver was used in this game. Always there, so that every info object has one shape.
     assisted: bool,
 }
 
