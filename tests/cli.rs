@@ -608,6 +608,33 @@ fn the_readme_examples_print_what_the_readme_shows() {
     assert!(checked >= 4, "only {checked} examples found");
 }
 
+/// docs/json.md's whole example lines are real output, from the games it names.
+#[test]
+fn the_json_reference_examples_are_real_output() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md"))
+        .expect("docs/json.md");
+    let spider_game = spider(
+        &["--seed", "1", "--output", "json"],
+        Some(b"column 9\ninfo\nmove 9.5 3\nundo\nredo\ndeal\nstatus\n"),
+    );
+    let reno = spider(
+        &["--game", "reno", "--seed", "1", "--output", "json"],
+        Some(b"set autoshow off\nmove 3 2\nmove h 3\ndeal\nmove w 2\n"),
+    );
+    let answers: Vec<&str> = spider_game
+        .lines()
+        .into_iter()
+        .chain(reno.lines())
+        .collect();
+    let examples: Vec<&str> = (doc.lines())
+        .filter(|l| l.starts_with('{') && !l.contains("..."))
+        .collect();
+    assert!(examples.len() >= 9, "only {} examples", examples.len());
+    for example in examples {
+        assert!(answers.contains(&example), "not printed: {example}");
+    }
+}
+
 #[test]
 fn piped_commands_are_echoed() {
     let run = spider(
