@@ -1171,3 +1171,25 @@ fn json_gives_a_saved_files_name_as_it_is() {
         text.stdout
     );
 }
+
+/// A part of a range that holds no deal (more parts than deals) still sums up, for a job array, but says
+/// so on standard error; with no line won, no mean length is made up.
+#[test]
+fn an_empty_part_of_a_range_is_said() {
+    for name in ["solve", "autoplay"] {
+        let run = spider(&[name, "--seeds", "1..3", "--shard", "5/8"], None);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("holds no deal"),
+            "{name}: {}",
+            run.stderr
+        );
+        assert!(run.stdout.contains("of 0"), "{name}: {}", run.stdout);
+    }
+    let run = spider(&["solve", "--seeds", "1..3", "--shard", "5/8"], None);
+    assert!(
+        run.has_line("actions per won line: none won"),
+        "{}",
+        run.stdout
+    );
+}

@@ -151,6 +151,7 @@ struct SummaryLine {
 /// end the summary's) is appended to it as soon as it is printed.
 pub fn run(options: &AutoplayOptions, out: &mut dyn Write) -> Result<(), Error> {
     let started = Instant::now();
+    (options.shard).warn_if_empty(options.first, options.last);
     let valid = |line: &Value| Tally::read(line).is_some();
     let mut file = options
         .append

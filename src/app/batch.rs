@@ -61,6 +61,16 @@ impl Shard {
         (deals + u64::from(self.count) - u64::from(self.index)) / u64::from(self.count)
     }
 
+    /// Says on standard error that this part of `first..=last` holds no deal (more parts than deals): the
+    /// run goes on, so that a job array's empty part still writes its summary, but the person is told.
+    pub fn warn_if_empty(self, first: u32, last: u32) {
+        if self.len(first, last) == 0 {
+            super::warn(&format!(
+                "part {self} of deals {first}..{last} holds no deal: there are more parts than deals"
+            ));
+        }
+    }
+
     /// What a text summary's first line adds for a part: `, shard 2/4`, or nothing for the whole range.
     pub fn text_suffix(self) -> String {
         match self {

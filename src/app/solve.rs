@@ -174,6 +174,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// end the summary's) is appended to it as soon as it is printed.
 pub fn run(options: &BatchOptions, out: &mut dyn Write) -> Result<(), Error> {
     let started = Instant::now();
+    (options.shard).warn_if_empty(options.first, options.last);
     let valid = |line: &Value| Tally::read(line).is_some();
     let mut file = options
         .append
@@ -423,10 +424,13 @@ fn print_summary(
                 "time per deal: median {median:.2} s, p90 {p90:.2} s, max {max:.2} s, {}",
                 ran.total_text(total)
             )?;
-            writeln!(
-                out,
-                "actions per won line: mean {mean_actions:.1}, median {median_actions}"
-            )?;
+            match won {
+                0 => writeln!(out, "actions per won line: none won")?,
+                _ => writeln!(
+                    out,
+                    "actions per won line: mean {mean_actions:.1}, median {median_actions}"
+                )?,
+            }
             writeln!(out, "{}", ran.peak_line())?;
         }
     }
