@@ -98,43 +98,41 @@ fn commands(roff: &mut Roff) {
 
 /// Exit statuses, environment and files.
 fn ending(roff: &mut Roff) {
-    roff.control("SH", ["EXIT STATUS"]);
-    for (status, meaning) in [
-        ("0", "The game or the run ended as asked."),
-        (
-            "1",
-            "A script or a file given could not be read, a command failed under --strict or in spider \
-             review, or the output was closed.",
-        ),
-        ("2", "A bad option, or --resume outside the prompt."),
-        (
-            "130",
-            "A run over deals (spider solve, spider autoplay) stopped by Ctrl-C, after its summary.",
-        ),
-    ] {
-        roff.control("TP", []);
-        roff.text([bold(status)]);
-        roff.text([roman(meaning)]);
-    }
-    roff.control("SH", ["ENVIRONMENT"]);
-    for (name, meaning) in [
-        (
-            "SPIDER_HOME",
-            "The directory of the prompt's files, in place of the user's data directory.",
-        ),
-        (
-            "NO_COLOR",
-            "Set to anything, no colour unless --color always asks for it.",
-        ),
-        (
-            "TERM",
-            "dumb: a plain prompt without line editing, and no colour.",
-        ),
-    ] {
-        roff.control("TP", []);
-        roff.text([bold(name)]);
-        roff.text([roman(meaning)]);
-    }
+    terms(
+        roff,
+        "EXIT STATUS",
+        &[
+            ("0", "The game or the run ended as asked."),
+            (
+                "1",
+                "A script or a file given could not be read, a command failed under --strict or in \
+                 spider review, or the output was closed.",
+            ),
+            ("2", "A bad option, or --resume outside the prompt."),
+            (
+                "130",
+                "A run over deals (spider solve, spider autoplay) stopped by Ctrl-C, after its summary.",
+            ),
+        ],
+    );
+    terms(
+        roff,
+        "ENVIRONMENT",
+        &[
+            (
+                "SPIDER_HOME",
+                "The directory of the prompt's files, in place of the user's data directory.",
+            ),
+            (
+                "NO_COLOR",
+                "Set to anything, no colour unless --color always asks for it.",
+            ),
+            (
+                "TERM",
+                "dumb: a plain prompt without line editing, and no colour.",
+            ),
+        ],
+    );
     roff.control("SH", ["FILES"]);
     roff.text([
         roman("The prompt keeps, in "),
@@ -147,6 +145,16 @@ fn ending(roff: &mut Roff) {
         italic("stats.yaml"),
         roman("). Scripts and pipes never write there."),
     ]);
+}
+
+/// A section of terms, each in bold with what it means under it.
+fn terms(roff: &mut Roff, heading: &str, items: &[(&str, &str)]) {
+    roff.control("SH", [heading]);
+    for (term, meaning) in items {
+        roff.control("TP", []);
+        roff.text([bold(*term)]);
+        roff.text([roman(*meaning)]);
+    }
 }
 
 /// `move cards` → `Move cards`.

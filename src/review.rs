@@ -269,7 +269,6 @@ struct Solver {
 pub fn review_limits(interrupt: Interrupt) -> Limits {
     Limits {
         time: Duration::from_secs(600),
-        interrupt,
         ..crate::solve::session_limits(interrupt)
     }
 }

@@ -2,6 +2,7 @@
 //! counts `info` reports (SPEC 1.4).
 
 use crate::game::Game;
+use crate::game::cards::Card;
 use crate::game::event::Event;
 use crate::game::position::{Action, Position, Refusal, Source, SpiderAction, Status, Target};
 
@@ -249,7 +250,21 @@ impl Session {
             entry.charged = true;
             actions.push(entry.action);
         }
-        Ok(vec![Event::Undone { actions }])
+        // The position is again the one the move was made from.
+        let moved = match actions.as_slice() {
+            [action] => self.moved_cards(*action),
+            _ => Vec::new(),
+        };
+        Ok(vec![Event::Undone { actions, moved }])
+    }
+
+    /// The cards `action` moves from the position in hand when it is a Spider move, for the faces that
+    /// name them; none otherwise.
+    fn moved_cards(&self, action: Action) -> Vec<Card> {
+        match action {
+            Action::Spider(SpiderAction::Move { .. }) => self.position.moving(action).0,
+            _ => Vec::new(),
+        }
     }
 
     /// Does again the next `n` undone actions; refuses (changing nothing) when there are fewer.
@@ -267,12 +282,12 @@ impl Session {
         }
         let before = self.position.clone();
         let mut actions = Vec::with_capacity(n);
-        let mut moved = Vec::new();
+        let moved = match n {
+            1 => self.moved_cards(self.history[self.cursor].action),
+            _ => Vec::new(),
+        };
         for _ in 0..n {
             let entry = &mut self.history[self.cursor];
-            if n == 1 && matches!(entry.action, Action::Spider(SpiderAction::Move { .. })) {
-                moved = self.position.moving(entry.action).0;
-            }
             self.position
                 .apply(entry.action, &self.game, entry.autoremove)
                 .expect("an undone action is legal again from the position it was made in");

@@ -249,8 +249,12 @@ struct LineCap;
 
 impl ConditionalEventHandler for LineCap {
     fn handle(&self, event: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
-        let typed = matches!(event.get(0),
-            Some(KeyEvent(KeyCode::Char(_), modifiers)) if modifiers.difference(Modifiers::SHIFT).is_empty());
+        let typed = match event.get(0) {
+            Some(KeyEvent(KeyCode::Char(_), modifiers)) => {
+                modifiers.difference(Modifiers::SHIFT).is_empty()
+            }
+            _ => false,
+        };
         (typed && ctx.line().len() >= MAX_TYPED).then_some(Cmd::Noop)
     }
 }

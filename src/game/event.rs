@@ -36,12 +36,13 @@ pub enum Event {
     HoldingTop {
         card: Card,
     },
-    /// Actions taken back, the latest first.
+    /// Actions taken back, the latest first. When they are one Spider move, `moved` holds its cards, so
+    /// that a face can name them as it named the move; otherwise it is empty (and so for `Redone`).
     Undone {
         actions: Vec<Action>,
+        moved: Vec<Card>,
     },
-    /// Actions done again, in order. When they are one Spider move, `moved` holds its cards, so that a face
-    /// can name them as it named the move; otherwise it is empty.
+    /// Actions done again, in order.
     Redone {
         actions: Vec<Action>,
         moved: Vec<Card>,

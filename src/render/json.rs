@@ -301,7 +301,7 @@ fn event(event: &Event) -> EventObject {
             suit: suit.name(),
             column: column + 1,
         },
-        Event::Undone { actions } => EventObject::Undone {
+        Event::Undone { actions, .. } => EventObject::Undone {
             actions: actions.iter().map(Action::to_string).collect(),
         },
         Event::Redone { actions, .. } => EventObject::Redone {

@@ -316,6 +316,28 @@ fn events_said(events: &[Event], session: &Session) -> String {
     said.join(" ")
 }
 
+/// `Undid` or `Redid` the actions. One Spider move is said with its cards (`moved`) and where they went
+/// (`whither`, from its columns), so that the player hears which move went or came back as he heard it
+/// made.
+fn taken(
+    verb: &str,
+    actions: &[Action],
+    moved: &[Card],
+    whither: fn(usize, usize) -> String,
+) -> String {
+    match actions {
+        [action @ Action::Spider(SpiderAction::Move { from, to, .. })] if !moved.is_empty() => {
+            format!(
+                "{verb} {}: {} {}.",
+                SPOKEN.action(*action),
+                SPOKEN.run(moved),
+                whither(*from, *to)
+            )
+        }
+        _ => format!("{verb} {}.", spoken_actions(actions)),
+    }
+}
+
 fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
     let spoken = |cards: &[Card]| SPOKEN.run(cards);
     match event {
@@ -362,30 +384,12 @@ fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
         Event::Removed { suit, column } => {
             format!("Removed {} from column {}.", suit.name(), column + 1)
         }
-        Event::Undone { actions } => match actions.as_slice() {
-            // One move undone: its cards are back where the move took them from, and are named, so that
-            // the player hears which move went as he heard it made.
-            [action @ Action::Spider(SpiderAction::Move { from, .. })] => {
-                let (cards, _) = session.position().moving(*action);
-                format!(
-                    "Undid {}: {} back to column {}.",
-                    SPOKEN.action(*action),
-                    SPOKEN.run(&cards),
-                    from + 1
-                )
-            }
-            _ => format!("Undid {}.", spoken_actions(actions)),
-        },
-        Event::Redone { actions, moved } => match (actions.as_slice(), moved.is_empty()) {
-            // One move done again: its cards are named, as the move and its undo named them.
-            ([action @ Action::Spider(SpiderAction::Move { to, .. })], false) => format!(
-                "Redid {}: {} to column {} again.",
-                SPOKEN.action(*action),
-                SPOKEN.run(moved),
-                to + 1
-            ),
-            _ => format!("Redid {}.", spoken_actions(actions)),
-        },
+        Event::Undone { actions, moved } => taken("Undid", actions, moved, |from, _| {
+            format!("back to column {}", from + 1)
+        }),
+        Event::Redone { actions, moved } => taken("Redid", actions, moved, |_, to| {
+            format!("to column {} again", to + 1)
+        }),
         Event::NewDeal { seed } => format!("New game, deal {seed}."),
         Event::Restarted { seed } => {
             format!("Restarted deal {seed}. Cheat count {}.", session.cheat())
@@ -525,7 +529,7 @@ impl Changed {
                 self.pile(*to);
             }
             Event::HoldingTop { .. } => self.holding = true,
-            Event::Undone { actions }
+            Event::Undone { actions, .. }
             | Event::Redone { actions, .. }
             | Event::Replayed { actions, .. } => {
                 for action in actions {

@@ -213,7 +213,7 @@ fn event(event: &Event, session: &Session) -> String {
                 column + 1
             )
         }
-        Event::Undone { actions } => format!("Undid {}.", action_list(actions)),
+        Event::Undone { actions, .. } => format!("Undid {}.", action_list(actions)),
         Event::Redone { actions, .. } => format!("Redid {}.", action_list(actions)),
         Event::NewDeal { seed } => format!("New game: deal {seed}."),
         Event::Restarted { seed } => format!(
