@@ -72,18 +72,44 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 actions.len(),
                 plural(actions.len(), "action", "actions")
             )];
+            let position = session.position();
+            // Empty columns are alike: with more than one, a run that can go to one is said once, with
+            // the first one's command, where it was said for each (seven made a list of minutes).
+            let empty = (position.columns().iter()).filter(|c| c.is_empty()).count();
+            let first_empty = position.columns().iter().position(|c| c.is_empty());
+            let actions: Vec<Action> = (actions.iter().copied())
+                .filter(|&action| {
+                    empty_target(action, position).is_none_or(|to| Some(to) == first_empty)
+                })
+                .collect();
+            let alike = empty > 1 && actions.iter().any(|&a| empty_target(a, position).is_some());
+            if alike {
+                lines.push(format!(
+                    "The {empty} empty columns are alike: a move to one is said once."
+                ));
+            }
             // Two actions that would read alike (the same cards from two columns, or onto two alike cards)
             // say their columns.
-            let position = session.position();
             let plain: Vec<String> = actions
                 .iter()
                 .map(|action| SPOKEN.describe(*action, position))
                 .collect();
             for (action, what) in actions.iter().zip(&plain) {
-                let what = if plain.iter().filter(|other| *other == what).count() > 1 {
-                    with_columns(*action, position)
-                } else {
-                    what.clone()
+                let what = match action {
+                    Action::Spider(SpiderAction::Move { from, .. })
+                        if alike && empty_target(*action, position).is_some() =>
+                    {
+                        let (cards, _) = position.moving(*action);
+                        format!(
+                            "{} from {} to an empty column",
+                            SPOKEN.run(&cards),
+                            from + 1
+                        )
+                    }
+                    _ if plain.iter().filter(|other| *other == what).count() > 1 => {
+                        with_columns(*action, position)
+                    }
+                    _ => what.clone(),
                 };
                 lines.push(format!(
                     "{}: {}.",
@@ -453,6 +479,16 @@ fn dealt(cards: &[Card]) -> String {
 
 /// What a legal action does, with the columns it goes from and to: for `moves`, where two actions would
 /// otherwise read alike.
+/// The column a Spider move goes to, when that column is empty.
+fn empty_target(action: Action, position: &Position) -> Option<usize> {
+    match action {
+        Action::Spider(SpiderAction::Move { to, .. }) if position.columns()[to].is_empty() => {
+            Some(to)
+        }
+        _ => None,
+    }
+}
+
 fn with_columns(action: Action, position: &Position) -> String {
     let (cards, onto) = position.moving(action);
     match action {
