@@ -100,7 +100,9 @@ struct SolveObject {
     #[serde(rename = "type")]
     kind: &'static str,
     result: &'static str,
-    actions: usize,
+    /// Only with a win, as `spider solve` gives it: no line has no length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    actions: Option<usize>,
     positions: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<Vec<String>>,
@@ -110,11 +112,37 @@ pub fn json(answer: &SolveAnswer) -> serde_json::Result<String> {
     serde_json::to_string(&SolveObject {
         kind: "solve",
         result: answer.result.name(),
-        actions: answer.actions,
+        actions: (answer.result == Verdict::Won).then_some(answer.actions),
         positions: answer.positions,
         line: answer
             .line
             .as_ref()
             .map(|line| line.iter().map(|s| s.action.to_string()).collect()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A win has a length; no win has none, rather than 0 (as `spider solve` leaves it out).
+    #[test]
+    fn only_a_win_has_a_length() {
+        let answer = |result, actions| SolveAnswer {
+            result,
+            actions,
+            millis: 5,
+            positions: 100,
+            line: None,
+        };
+        let won = json(&answer(Verdict::Won, 92)).unwrap();
+        assert_eq!(
+            won,
+            r#"{"type":"solve","result":"won","actions":92,"positions":100}"#
+        );
+        for result in [Verdict::Unwinnable, Verdict::Unknown] {
+            let said = json(&answer(result, 0)).unwrap();
+            assert!(!said.contains("actions"), "{said}");
+        }
+    }
 }
