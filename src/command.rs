@@ -197,9 +197,12 @@ pub const COMMANDS: &[Usage] = &[
         name: "score",
         aliases: &[],
         synopsis: "score",
-        summary: "the score, as xpat2 counts it",
-        detail: "10 for each card turned up, 15 for each column with no face-down card, 2 for each card on the \
-                 next higher card of its suit, 50 for each complete suit. At most 1000.",
+        summary: "the score, and the most it can reach",
+        detail: "Spider, as xpat2 counts it: 10 for each card turned up, 15 for each column with no face-down \
+                 card, 2 for each card on the next higher card of its suit, 50 for each complete suit, at most \
+                 1000. Spiderette, as AisleRiot counts it: 1 for each face-up card on the next higher card of its \
+                 suit, 12 for each suit removed, at most 48. Reno: a bank, 5 dollars for each card home less the \
+                 deck's 52.",
     },
     Usage {
         name: "info",
@@ -257,8 +260,8 @@ pub const COMMANDS: &[Usage] = &[
         detail: "The solver, which sees every card, finds the last position from which the game could still \
                  be won and the action that lost it, with its own line from there; the hint, which sees \
                  what you saw, names up to five of your decisions before it where it would have played \
-                 otherwise, the latest first. A won game: in how many actions, and the solver's line from the \
-                 deal. Nothing is marked as assisted.",
+                 otherwise, the latest first. A won game: in how many actions, and how long the solver's line \
+                 from the deal is. Nothing is marked as assisted.",
     },
     Usage {
         name: "restart",

@@ -129,7 +129,7 @@ fn ending(roff: &mut Roff) {
             ),
             (
                 "TERM",
-                "dumb: a plain prompt without line editing, and no colour.",
+                "dumb: a plain prompt without line editing, and no colour unless --color always asks for it.",
             ),
         ],
     );
