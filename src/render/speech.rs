@@ -477,8 +477,6 @@ fn dealt(cards: &[Card]) -> String {
     }
 }
 
-/// What a legal action does, with the columns it goes from and to: for `moves`, where two actions would
-/// otherwise read alike.
 /// The column a Spider move goes to, when that column is empty.
 fn empty_target(action: Action, position: &Position) -> Option<usize> {
     match action {
@@ -489,6 +487,8 @@ fn empty_target(action: Action, position: &Position) -> Option<usize> {
     }
 }
 
+/// What a legal action does, with the columns it goes from and to: for `moves`, where two actions would
+/// otherwise read alike.
 fn with_columns(action: Action, position: &Position) -> String {
     let (cards, onto) = position.moving(action);
     match action {
