@@ -635,6 +635,29 @@ fn the_json_reference_examples_are_real_output() {
     }
 }
 
+/// A line may end as old Macintosh files end one, with a carriage return alone, as well as with CR LF or
+/// LF; a blank line between is no command.
+#[test]
+fn a_carriage_return_alone_ends_a_line() {
+    let run = spider(
+        &["--seed", "1"],
+        Some(b"\xef\xbb\xbfscore\rinfo\r\nmove 9.5 3\n\rundo\r\r\nstatus"),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let echoed: Vec<&str> = run
+        .lines()
+        .into_iter()
+        .filter(|l| l.starts_with("> "))
+        .collect();
+    assert_eq!(
+        echoed,
+        ["> score", "> info", "> move 9.5 3", "> undo", "> status"],
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("Unknown command"), "{}", run.stdout);
+}
+
 #[test]
 fn piped_commands_are_echoed() {
     let run = spider(

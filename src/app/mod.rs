@@ -171,11 +171,26 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
 /// comes near it, and it bounds the memory a line without an end can take.
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// Reads the next line of `input` into `buffer`, newline included; false at the end of the input. Of a
-/// line longer than `MAX_LINE` only the first `MAX_LINE + 1` bytes are kept, and the rest is read and
-/// dropped.
+/// Reads the next line of `input` into `buffer`, its end included; false at the end of the input. A line
+/// ends at a newline, a carriage return (the old Macintosh files' end) or both, CR LF; the buffer must hold
+/// the previous line, whose last byte says whether a newline still belongs to it. Of a line longer than
+/// `MAX_LINE` only the first `MAX_LINE + 1` bytes are kept, and the rest is read and dropped.
 fn read_line_capped(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> io::Result<bool> {
+    // A line ended by CR is answered at once, not when the next byte comes; the LF of a CR LF pair then
+    // starts the next read and is dropped here.
+    let after_cr = buffer.last() == Some(&b'\r');
     buffer.clear();
+    if after_cr {
+        loop {
+            match input.fill_buf() {
+                Ok([b'\n', ..]) => input.consume(1),
+                Ok(_) => {}
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            }
+            break;
+        }
+    }
     let mut read_any = false;
     loop {
         let available = match input.fill_buf() {
@@ -187,7 +202,7 @@ fn read_line_capped(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> io::Result
             return Ok(read_any);
         }
         read_any = true;
-        let (taken, done) = match available.iter().position(|&b| b == b'\n') {
+        let (taken, done) = match available.iter().position(|&b| b == b'\n' || b == b'\r') {
             Some(at) => (at + 1, true),
             None => (available.len(), false),
         };

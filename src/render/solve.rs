@@ -145,4 +145,23 @@ mod tests {
             assert!(!said.contains("actions"), "{said}");
         }
     }
+
+    /// A search that ran out of its limits says so in every face, and never that the deal is lost.
+    #[test]
+    fn an_unknown_verdict_is_not_a_loss() {
+        let answer = SolveAnswer {
+            result: Verdict::Unknown,
+            actions: 0,
+            millis: 5,
+            positions: 100,
+            line: None,
+        };
+        let said = "Unknown: the solver found no win, and it does not try every line; this may still be winnable.";
+        assert_eq!(text(&answer), said);
+        assert_eq!(speech(&answer), said);
+        assert_eq!(
+            json(&answer).unwrap(),
+            r#"{"type":"solve","result":"unknown","positions":100}"#
+        );
+    }
 }
