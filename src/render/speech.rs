@@ -740,4 +740,17 @@ mod tests {
         );
         assert_eq!(plain_words("Usage: undo [N]."), "Usage: undo (number).");
     }
+
+    /// The placeholders are listed by hand: each capital word of every synopsis must have its words.
+    #[test]
+    fn every_synopsis_placeholder_is_said_in_words() {
+        for usage in crate::command::COMMANDS {
+            let line = format!("Usage: {}.", usage.synopsis);
+            let said = plain_words(&line);
+            let spelled = said
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .find(|word| !word.is_empty() && word.chars().all(|c| c.is_ascii_uppercase()));
+            assert_eq!(spelled, None, "{line} is said as {said}");
+        }
+    }
 }
