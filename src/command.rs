@@ -17,7 +17,10 @@ pub enum Command {
     Remove(usize),
     Undo(usize),
     Redo(usize),
-    Show,
+    /// `show`, or `show short` (true): each column's bottom run alone.
+    Show {
+        short: bool,
+    },
     Column(usize),
     Find(Card),
     Moves,
@@ -168,9 +171,11 @@ pub const COMMANDS: &[Usage] = &[
     Usage {
         name: "show",
         aliases: &["s"],
-        synopsis: "show",
-        summary: "print the whole position",
-        detail: "",
+        synopsis: "show [short]",
+        summary: "print the whole position; show short: a line a column, its bottom run first",
+        detail: "show short gives a line a column: the run at its bottom, the one that moves, and how many \
+                 cards lie deeper, face up and face down. It is quicker to hear than the whole table. Reno's \
+                 columns move whole: there it shows them all.",
     },
     Usage {
         name: "column",
@@ -410,8 +415,12 @@ pub fn parse_command(text: &str) -> Result<Command, ParseError> {
         "undo" => Command::Undo(count(1)?),
         "redo" => Command::Redo(count(1)?),
         "show" => {
-            arity(0, 0)?;
-            Command::Show
+            arity(0, 1)?;
+            match args.first() {
+                None => Command::Show { short: false },
+                Some(word) if word.eq_ignore_ascii_case("short") => Command::Show { short: true },
+                Some(_) => return Err(ParseError(format!("Usage: {}.", usage.synopsis))),
+            }
         }
         "column" => {
             arity(1, 1)?;

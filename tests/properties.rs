@@ -423,6 +423,7 @@ fn words() -> impl Strategy<Value = String> {
         "redo",
         "show",
         "s",
+        "short",
         "column",
         "c",
         "find",

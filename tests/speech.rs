@@ -59,6 +59,7 @@ fn every_speech_line_is_plain_words() {
         // Every question, asked at the end of each game.
         for question in [
             "show",
+            "show short",
             "column 1",
             "find Ks",
             "find 2h",

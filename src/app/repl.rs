@@ -293,6 +293,11 @@ impl Completion {
             }
             ("set", 2) => ["on", "off"].map(String::from).to_vec(),
             ("stats", 1) => vec!["reset".to_string()],
+            ("show", 1) => vec!["short".to_string()],
+            ("solve", 1) => ["show", "play"].map(String::from).to_vec(),
+            ("solve", 2) if words_before[1].eq_ignore_ascii_case("play") => vec!["all".to_string()],
+            ("auto", 1) => vec!["all".to_string()],
+            ("new", 1) => vec!["winnable".to_string()],
             _ => Vec::new(),
         }
     }
@@ -356,6 +361,9 @@ mod tests {
             ["text", "speech", "json"]
         );
         assert!(completion.candidates(&["deal"]).is_empty());
+        assert_eq!(completion.candidates(&["show"]), ["short"]);
+        assert_eq!(completion.candidates(&["solve", "play"]), ["all"]);
+        assert_eq!(completion.candidates(&["auto"]), ["all"]);
     }
 
     /// `--resume` with a kept game this spider cannot read (a newer one's) stops with the reason, and

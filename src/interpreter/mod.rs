@@ -45,7 +45,10 @@ pub enum Reply {
         name: &'static str,
         value: &'static str,
     },
-    Show,
+    /// `show`, or `show short`.
+    Show {
+        short: bool,
+    },
     /// Column index (from 0).
     Column(usize),
     Find(Card),
@@ -148,7 +151,7 @@ impl Interpreter {
             Command::Remove(column) => Reply::Events(session.remove(column)?),
             Command::Undo(n) => Reply::Events(session.undo(n)?),
             Command::Redo(n) => Reply::Events(session.redo(n)?),
-            Command::Show => Reply::Show,
+            Command::Show { short } => Reply::Show { short },
             Command::Column(column) => Reply::Column(position.column_index(column)?),
             Command::Find(card) => Reply::Find(card),
             Command::Moves => Reply::Moves(session.legal_actions()),

@@ -51,7 +51,8 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
             name,
             value,
         }),
-        Reply::Show => serde_json::to_string(&state(session)),
+        // The state is already short enough for a program: `show short` gives it too.
+        Reply::Show { .. } => serde_json::to_string(&state(session)),
         Reply::Column(c) => {
             let column = &position.columns()[*c];
             serde_json::to_string(&ColumnObject {

@@ -42,7 +42,7 @@ pub fn announced(
 
 /// The whole position, as `show` prints it.
 pub fn position(session: &Session, settings: &Settings) -> String {
-    render(&Ok(Reply::Show), session, settings)
+    render(&Ok(Reply::Show { short: false }), session, settings)
 }
 
 /// The message of a failure in words of the given style.

@@ -1,7 +1,8 @@
 //! How a face names cards, runs, actions and refusals: short (`10s`, `9h-4h`) for text, words for speech.
 
 use crate::game::cards::{Card, rank_name, rank_word};
-use crate::game::position::{Action, Pile, Position, Refusal, RenoAction, SpiderAction};
+
+use crate::game::position::{Action, Column, Pile, Position, Refusal, RenoAction, SpiderAction};
 
 /// Short names for the text face and for errors in JSON.
 pub const SHORT: Names = Names { spoken: false };
@@ -30,6 +31,29 @@ impl Names {
             [card] => self.card(*card),
             [first, .., last] => self.range(*first, *last),
         }
+    }
+
+    /// `show short`'s line for a column: the run at its bottom, the one that moves, and how many cards lie
+    /// deeper (`Column 2: 2c-Ac, over 3 face up, 4 face down.`): whether moving it turns a card, and how deep
+    /// the column is.
+    pub fn bottom_run(self, index: usize, column: &Column) -> String {
+        let runs = column.runs();
+        let Some(run) = runs.last() else {
+            return format!("Column {}: empty.", index + 1);
+        };
+        let up = column.face_up().len() - run.len();
+        let covered: Vec<String> = [(up, "face up"), (column.hidden, "face down")]
+            .iter()
+            .filter(|(count, _)| *count > 0)
+            .map(|(count, side)| format!("{count} {side}"))
+            .collect();
+        let mut line = format!("Column {}: {}", index + 1, self.run(run));
+        if !covered.is_empty() {
+            line.push_str(", over ");
+            line.push_str(&covered.join(", "));
+        }
+        line.push('.');
+        line
     }
 
     pub fn range(self, first: Card, last: Card) -> String {

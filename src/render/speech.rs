@@ -45,13 +45,19 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             lines.join("\n")
         }
         Reply::Set { name, value } => format!("{} {value}.", capitalize(name)),
-        Reply::Show => {
+        Reply::Show { short } => {
             let mut lines = vec![summary(session)];
             if let Position::Reno(table) = session.position() {
                 lines.push(reno_piles(table));
             }
+            // Reno's columns move whole: all of each is said.
+            let short = *short && matches!(session.position(), Position::Spider(_));
             for (c, column) in session.position().columns().iter().enumerate() {
-                lines.push(describe_column(c, column));
+                lines.push(if short {
+                    SPOKEN.bottom_run(c, column)
+                } else {
+                    describe_column(c, column)
+                });
             }
             lines.join("\n")
         }

@@ -48,7 +48,15 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             out
         }
         Reply::Set { name, value } => format!("Set {name} {value}."),
-        Reply::Show => tableau(session, settings),
+        // Reno's columns move whole, and its table is short already.
+        Reply::Show { short: true } if matches!(session.position(), Position::Spider(_)) => {
+            let columns = session.position().columns().iter().enumerate();
+            std::iter::once(header(session))
+                .chain(columns.map(|(c, column)| SHORT.bottom_run(c, column)))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+        Reply::Show { .. } => tableau(session, settings),
         Reply::Column(c) => column(session, *c),
         Reply::Find(card) => find(session, *card),
         Reply::Moves(actions) => {
