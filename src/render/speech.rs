@@ -233,7 +233,11 @@ fn score_sentence(session: &Session) -> String {
         Position::Reno(_) => {
             let bank = session.score();
             let sign = if bank < 0 { "minus " } else { "" };
-            format!("Bank {sign}{} dollars.", bank.abs())
+            format!(
+                "Bank {sign}{} dollars, at most {}.",
+                bank.abs(),
+                session.max_score()
+            )
         }
     }
 }
