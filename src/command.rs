@@ -204,8 +204,9 @@ pub const COMMANDS: &[Usage] = &[
         synopsis: "score",
         summary: "the score, and the most it can reach",
         detail: "Spider, as xpat2 counts it: 10 for each card turned up, 15 for each column with no face-down \
-                 card, 2 for each card on the next higher card of its suit, 50 for each complete suit, at most \
-                 1000. Spiderette, as AisleRiot counts it: 1 for each face-up card on the next higher card of its \
+                 card, 2 for each card on the next higher card of its suit, 50 for each complete suit (its pairs \
+                 included), and once all are complete 2 for each suit still on the table after the first three; \
+                 at most 1000. Spiderette, as AisleRiot counts it: 1 for each face-up card on the next higher card of its \
                  suit, 12 for each suit removed, at most 48. Reno: a bank, 5 dollars for each card home less the \
                  deck's 52.",
     },
