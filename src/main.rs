@@ -23,6 +23,38 @@ fn catch_ctrl_c() -> Interrupt {
     }
 }
 
+/// The prompt's signals: Ctrl-C as above, and a terminal closed under it (SIGHUP), which would otherwise end
+/// the program at once and lose the game in hand. A hang-up stops the command in hand as Ctrl-C does; the
+/// prompt then reads the end of its input and leaves as Ctrl-D does, keeping the game for `resume`.
+fn catch_prompt_signals() -> Interrupt {
+    #[cfg(unix)]
+    catch_hangup();
+    catch_ctrl_c()
+}
+
+/// SIGHUP sets the Ctrl-C flag, unless it is ignored (`nohup`), which stays as it is.
+#[cfg(unix)]
+fn catch_hangup() {
+    extern "C" fn hung_up(_: libc::c_int) {
+        CTRL_C.store(true, Ordering::Relaxed);
+    }
+    // SAFETY: sigaction with zeroed structs filled as the manual asks; the handler only stores to an atomic,
+    // which is safe in a signal handler.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        if libc::sigaction(libc::SIGHUP, std::ptr::null(), &mut old) != 0
+            || old.sa_sigaction == libc::SIG_IGN
+        {
+            return;
+        }
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = hung_up as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        action.sa_flags = libc::SA_RESTART;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(libc::SIGHUP, &action, std::ptr::null_mut());
+    }
+}
+
 fn main() -> ExitCode {
     let mode = match cli::parse(std::env::args_os()) {
         Ok(mode) => mode,
@@ -41,7 +73,7 @@ fn main() -> ExitCode {
         Ok(()) => 0,
         Err(error) => {
             if let Some(message) = error.message() {
-                eprintln!("spider: {message}");
+                spider::app::warn(&message);
             }
             error.status()
         }
@@ -52,7 +84,7 @@ fn main() -> ExitCode {
         Ok(()) => batch(Ok(()), interrupt),
     };
     let status = match mode {
-        Mode::Play(config) => game(spider::app::play(config, catch_ctrl_c)),
+        Mode::Play(config) => game(spider::app::play(config, catch_prompt_signals)),
         Mode::Review(path, face) => game(spider::app::review_file(&path, face)),
         Mode::Solve(mut options) => {
             options.interrupt = catch_ctrl_c();

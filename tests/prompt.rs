@@ -333,3 +333,111 @@ fn progress_shows_at_a_terminal_and_never_in_a_pipe() {
         assert!(!out.contains(" deals, "), "{args:?}: {out}");
     }
 }
+
+/// A terminal of our own, to close under the program: rexpect closes its terminal only by killing the
+/// program first. The program leads a session of its own, with the terminal as its controlling one, so
+/// closing the master side sends it SIGHUP, as closing a terminal window does.
+struct Terminal {
+    master: std::fs::File,
+    child: std::process::Child,
+}
+
+impl Terminal {
+    fn open(term: &str, home: &Path, args: &[&str]) -> Terminal {
+        use std::os::fd::{FromRawFd, OwnedFd};
+        use std::os::unix::process::CommandExt;
+        let (mut master, mut slave) = (0, 0);
+        // SAFETY: openpty fills two descriptors, which the OwnedFds below then own.
+        let opened = unsafe {
+            libc::openpty(
+                &mut master,
+                &mut slave,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                std::ptr::null(),
+            )
+        };
+        assert_eq!(opened, 0, "openpty");
+        // The program must not hold the master side too, or closing ours would not hang up.
+        // SAFETY: fcntl on a descriptor we own.
+        assert_eq!(
+            unsafe { libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC) },
+            0
+        );
+        let slave = unsafe { OwnedFd::from_raw_fd(slave) };
+        let mut command = Command::new(env!("CARGO_BIN_EXE_spider"));
+        command
+            .args(args)
+            .env("SPIDER_HOME", home)
+            .env("TERM", term)
+            .env("NO_COLOR", "1")
+            .stdin(slave.try_clone().unwrap())
+            .stdout(slave.try_clone().unwrap())
+            .stderr(slave);
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = command.spawn().expect("spider starts in a terminal");
+        drop(command);
+        let master = unsafe { std::fs::File::from_raw_fd(master) };
+        Terminal { master, child }
+    }
+
+    /// Reads what the program writes until `text` has come `times` times in all.
+    fn wait_for(&mut self, text: &str, times: usize) {
+        use std::io::Read;
+        let mut seen = String::new();
+        let mut buffer = [0; 4096];
+        while seen.matches(text).count() < times {
+            let n = self.master.read(&mut buffer).expect("the terminal reads");
+            assert!(n > 0, "the program ended before {text:?}: {seen}");
+            seen.push_str(&String::from_utf8_lossy(&buffer[..n]));
+        }
+    }
+
+    /// Closes the terminal and waits for the program to end; its exit code.
+    fn close(self) -> Option<i32> {
+        let Terminal { master, mut child } = self;
+        drop(master);
+        child.wait().expect("the program ends").code()
+    }
+}
+
+/// Closing the terminal window keeps the game in hand for `resume`, as Ctrl-D does: the program used to
+/// die of the hang-up and lose it. Likewise during a long command, and at the plain prompt.
+#[test]
+fn a_closed_terminal_keeps_the_game() {
+    for (term, line) in [
+        ("xterm", "deal"),
+        ("xterm", "deal; solve"),
+        ("dumb", "deal"),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let mut terminal = Terminal::open(term, home.path(), &["--seed", "7"]);
+        terminal.wait_for("spider> ", 1);
+        use std::io::Write;
+        terminal
+            .master
+            .write_all(format!("{line}\r").as_bytes())
+            .unwrap();
+        if line.contains("solve") {
+            // Closed while the solver works: the deal has been answered, the solve not.
+            terminal.wait_for("Dealt", 1);
+        } else {
+            terminal.wait_for("spider> ", 1);
+        }
+        // It ends by itself, neither killed by the signal nor by a panic: with 0 as after Ctrl-D, or with 1
+        // when an answer found its output gone.
+        let code = terminal.close();
+        assert!(matches!(code, Some(0 | 1)), "{term}: {line}: {code:?}");
+        let kept = std::fs::read_to_string(home.path().join("resume.yaml"))
+            .unwrap_or_else(|e| panic!("{term}: {line}: no kept game: {e}"));
+        assert!(kept.contains("- deal"), "{term}: {line}: {kept}");
+    }
+}

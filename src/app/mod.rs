@@ -256,10 +256,11 @@ fn load_refusal(interpreter: &Interpreter, failure: Failure) -> String {
     render::render(&Err(failure), &interpreter.session, &settings)
 }
 
-/// A problem that stops nothing (the statistics or the history could not be written), said on standard
-/// error in one place.
+/// A line for standard error, in one place: a problem that stops nothing (the statistics or the history
+/// could not be written), or the error that ends the program.
 pub fn warn(message: &str) {
-    eprintln!("spider: {message}");
+    // Not eprintln!, which panics when standard error is gone (a terminal closed under the prompt).
+    let _ = writeln!(io::stderr(), "spider: {message}");
 }
 
 /// Colour only where asked, or on a terminal that does not refuse it: never in a pipe or a file, never

@@ -71,6 +71,8 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> Result<(), Err
                 let _ = writeln!(out, "\n{CLEARED}");
             }
             Some(Ok(None)) => return Ok(()),
+            // The terminal hung up (its SIGHUP set the interrupt): leave as Ctrl-D does.
+            Some(Err(_)) if interpreter.interrupt.requested() => return Ok(()),
             Some(Err(error)) => {
                 return Err(Error::Input(format!("cannot read the prompt: {error}")));
             }

@@ -162,6 +162,9 @@ fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Res
             // Ctrl-C on an empty line (a line being typed is cleared by `CtrlC`), or Ctrl-D: leave as
             // `quit` does.
             Err(ReadlineError::Interrupted | ReadlineError::Eof) => break Ok(()),
+            // The terminal hung up (its SIGHUP set the interrupt), and reading it fails: leave as
+            // Ctrl-D does.
+            Err(_) if interpreter.interrupt.requested() => break Ok(()),
             Err(error) => break Err(Error::Input(format!("cannot read the prompt: {error}"))),
         }
     };

@@ -293,9 +293,9 @@ impl<T> Gathered<T> {
     /// whose torn last line was left out are named on standard error.
     pub fn into_summary(self) -> (Ran, Vec<T>) {
         for torn in &self.torn {
-            eprintln!(
-                "spider: {torn}: its last line was cut short (a run stopped while writing it): left out"
-            );
+            super::warn(&format!(
+                "{torn}: its last line was cut short (a run stopped while writing it): left out"
+            ));
         }
         let (missing, named) = self.missing();
         let ran = Ran::Merged {
