@@ -389,16 +389,27 @@ impl Terminal {
         Terminal { master, child }
     }
 
-    /// Reads what the program writes until `text` has come `times` times in all.
-    fn wait_for(&mut self, text: &str, times: usize) {
+    /// Reads what the program writes until `text` has come `times` times in all, or fails after
+    /// `TIMEOUT_MS` without output; what was read.
+    fn wait_for(&mut self, text: &str, times: usize) -> String {
         use std::io::Read;
+        use std::os::fd::AsRawFd;
         let mut seen = String::new();
         let mut buffer = [0; 4096];
         while seen.matches(text).count() < times {
+            let mut ready = libc::pollfd {
+                fd: self.master.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one pollfd, for a descriptor we own.
+            let polled = unsafe { libc::poll(&mut ready, 1, TIMEOUT_MS as libc::c_int) };
+            assert!(polled > 0, "no {text:?} in time: {seen}");
             let n = self.master.read(&mut buffer).expect("the terminal reads");
             assert!(n > 0, "the program ended before {text:?}: {seen}");
             seen.push_str(&String::from_utf8_lossy(&buffer[..n]));
         }
+        seen
     }
 
     /// Closes the terminal and waits for the program to end; its exit code.
@@ -439,5 +450,28 @@ fn a_closed_terminal_keeps_the_game() {
         let kept = std::fs::read_to_string(home.path().join("resume.yaml"))
             .unwrap_or_else(|e| panic!("{term}: {line}: no kept game: {e}"));
         assert!(kept.contains("- deal"), "{term}: {line}: {kept}");
+        // The next prompt says that a game is kept, which leaving with another would replace.
+        let mut next = Terminal::open(term, home.path(), &["--seed", "8"]);
+        let greeting = next.wait_for("spider> ", 1);
+        assert!(
+            greeting.contains("A game left unfinished is kept: resume continues it."),
+            "{greeting}"
+        );
+        next.close();
     }
+}
+
+/// `--resume` with no kept game says so and plays the deal given instead, shown as at any start.
+#[test]
+fn resume_without_a_kept_game_shows_the_deal_it_gives() {
+    let home = tempfile::tempdir().unwrap();
+    let mut terminal = Terminal::open("xterm", home.path(), &["--resume"]);
+    let opening = terminal.wait_for("spider> ", 1);
+    let said = opening
+        .split("There is no kept game to resume.")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{opening}"));
+    assert!(said.contains("Spider (4 suits) deal "), "{opening}");
+    assert!(said.contains("  1    2    3"), "{opening}");
+    terminal.close();
 }

@@ -8,6 +8,7 @@ use crate::error::{Error, Failure, io_text, shown_path};
 use crate::interpreter::Interpreter;
 use crate::render;
 use crate::store::check_regular;
+use crate::store::saved::kept_path;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -60,10 +61,15 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
 /// The greeting, then the position or the resumed game.
 fn greet(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Result<(), Error> {
     let opening = opening(interpreter, resume)?;
-    let greeting = format!(
+    let mut greeting = format!(
         "Spider, deal {}. Type help for the commands.",
         interpreter.session.seed()
     );
+    // Leaving with a game in hand would put it in the kept game's place: say that there is one.
+    let kept = (interpreter.home.as_deref()).is_some_and(|home| kept_path(home).exists());
+    if kept && !resume {
+        greeting.push_str(" A game left unfinished is kept: resume continues it.");
+    }
     let _ = writeln!(out, "{greeting}");
     if !opening.is_empty() {
         let _ = writeln!(out, "{opening}");
@@ -215,16 +221,20 @@ fn opening(interpreter: &mut Interpreter, resume: bool) -> Result<String, Error>
             let line = render::render(&Err(failure), &interpreter.session, &settings);
             return Err(Error::Load(line));
         }
-        return Ok(render::render(
-            &result,
-            &interpreter.session,
-            &interpreter.settings,
-        ));
+        let said = render::render(&result, &interpreter.session, &interpreter.settings);
+        // No kept game: the deal given instead is shown, as at any start.
+        return Ok(match (result, shown_position(interpreter)) {
+            (Err(_), Some(position)) => format!("{said}\n{position}"),
+            _ => said,
+        });
     }
-    Ok(match interpreter.settings.face {
-        Face::Text => render::position(&interpreter.session, &interpreter.settings),
-        _ => String::new(),
-    })
+    Ok(shown_position(interpreter).unwrap_or_default())
+}
+
+/// The position a start shows: the table in text; speech and JSON wait to be asked.
+fn shown_position(interpreter: &Interpreter) -> Option<String> {
+    (interpreter.settings.face == Face::Text)
+        .then(|| render::position(&interpreter.session, &interpreter.settings))
 }
 
 /// Ctrl-C while typing: clears the line being typed; on an empty line, interrupts the prompt, which then
