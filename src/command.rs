@@ -302,7 +302,7 @@ pub const COMMANDS: &[Usage] = &[
         aliases: &[],
         synopsis: "save FILE",
         summary: "save the whole session (every action, undo and redo) to a YAML file",
-        detail: "A relative FILE is relative to the current directory. The file is written whole or not at \
+        detail: "A relative FILE is relative to the current directory; ~ at its start is the home directory. The file is written whole or not at \
                  all: an earlier file at that path stays until the new one is complete.",
     },
     Usage {

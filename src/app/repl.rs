@@ -326,6 +326,9 @@ impl Completer for Completion {
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let before = &line[..pos];
+        if let Some(found) = file_names(before) {
+            return Ok(found);
+        }
         // Both separators are one byte, so `i + 1` stays on a character boundary.
         let start = before
             .rfind(|c: char| c.is_ascii_whitespace() || c == ';')
@@ -343,8 +346,61 @@ impl Completer for Completion {
                 replacement: c,
             })
             .collect();
-        Ok((start, pairs))
+        Ok((start, spaced(pairs, &line[pos..])))
     }
+}
+
+/// A word completed whole is followed by a space, as in a shell, unless one follows already.
+fn spaced(mut pairs: Vec<Pair>, after: &str) -> Vec<Pair> {
+    if let [only] = &mut pairs[..]
+        && !after.starts_with(' ')
+    {
+        only.replacement.push(' ');
+    }
+    pairs
+}
+
+/// Tab after `save ` or `load `: the names in the typed directory that start as typed, a directory's with
+/// its `/` (and `~` as `save` takes it). The name is the rest of the command, spaces included; `None` when
+/// the line before the cursor is not such a command.
+fn file_names(before: &str) -> Option<(usize, Vec<Pair>)> {
+    let command = before.rsplit(';').next().unwrap_or("").trim_start();
+    let (word, typed) = command.split_once(|c: char| c.is_ascii_whitespace())?;
+    let name = crate::command::usage(word)?.name;
+    if name != "save" && name != "load" {
+        return None;
+    }
+    let typed = typed.trim_start();
+    let (folder, prefix) = match typed.rfind('/') {
+        Some(slash) => typed.split_at(slash + 1),
+        None => ("", typed),
+    };
+    let dir = match folder {
+        "" => PathBuf::from("."),
+        _ => crate::store::typed_path(folder),
+    };
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            // Hidden files only when asked for, as in a shell.
+            let shown =
+                name.starts_with(prefix) && (prefix.starts_with('.') || !name.starts_with('.'));
+            let is_dir = entry.path().is_dir();
+            shown.then(|| if is_dir { format!("{name}/") } else { name })
+        })
+        .collect();
+    names.sort();
+    let pairs = names
+        .into_iter()
+        .map(|name| Pair {
+            display: name.clone(),
+            replacement: name,
+        })
+        .collect();
+    Some((before.len() - prefix.len(), pairs))
 }
 
 impl Hinter for Completion {
@@ -377,6 +433,56 @@ mod tests {
         assert_eq!(completion.candidates(&["show"]), ["short"]);
         assert_eq!(completion.candidates(&["solve", "play"]), ["all"]);
         assert_eq!(completion.candidates(&["auto"]), ["all"]);
+    }
+
+    /// Tab after `save` and `load` offers the names in the typed directory, a directory's with its slash;
+    /// a word completed whole gets its space, a file name none.
+    #[test]
+    fn completes_file_names_and_spaces_whole_words() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("games")).unwrap();
+        for name in [
+            "game one.yaml",
+            "games/two.yaml",
+            ".hidden.yaml",
+            "other.yaml",
+        ] {
+            std::fs::write(dir.path().join(name), "").unwrap();
+        }
+        let root = format!("{}/", dir.path().display());
+        let names = |line: &str| {
+            let (start, pairs) = file_names(line).unwrap();
+            let names: Vec<String> = pairs.into_iter().map(|p| p.replacement).collect();
+            (line.len() - start, names)
+        };
+        assert_eq!(
+            names(&format!("save {root}g")),
+            (1, vec!["game one.yaml".to_string(), "games/".to_string()])
+        );
+        assert_eq!(
+            names(&format!("deal; LOAD  {root}games/t")),
+            (1, vec!["two.yaml".to_string()])
+        );
+        assert_eq!(names(&format!("load {root}.h")).1, [".hidden.yaml"]);
+        assert_eq!(
+            names(&format!("load {root}nothing/")).1,
+            Vec::<String>::new()
+        );
+        assert!(file_names("move 1").is_none());
+        assert!(file_names("save").is_none());
+
+        let completion = Completion {
+            columns: 10,
+            piles: false,
+        };
+        let history = DefaultHistory::new();
+        let context = Context::new(&history);
+        let (start, pairs) = completion.complete("set col", 7, &context).unwrap();
+        assert_eq!((start, pairs[0].replacement.as_str()), (4, "color "));
+        let (_, pairs) = completion.complete("set col on", 7, &context).unwrap();
+        assert_eq!(pairs[0].replacement, "color");
+        let (_, pairs) = completion.complete("set o", 5, &context).unwrap();
+        assert_eq!(pairs[0].replacement, "output ");
     }
 
     /// `--resume` with a kept game this spider cannot read (a newer one's) stops with the reason, and

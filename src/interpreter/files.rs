@@ -5,16 +5,15 @@ use crate::error::Failure;
 use crate::game::event::Event;
 use crate::game::position::Status;
 use crate::session::Session;
-use crate::store::ensure_data_dir;
 use crate::store::saved::{kept_path, load, save};
 use crate::store::stats::lock;
-use std::path::Path;
+use crate::store::{ensure_data_dir, typed_path};
 
 impl Interpreter {
     /// `save FILE`.
     pub(crate) fn save(&mut self, name: &str) -> Result<Reply, Failure> {
-        let path = Path::new(name);
-        save(&self.session, path, false).map_err(Failure::File)?;
+        let path = typed_path(name);
+        save(&self.session, &path, false).map_err(Failure::File)?;
         Ok(Reply::Saved {
             path: name.to_string(),
             kept: false,
@@ -23,8 +22,7 @@ impl Interpreter {
 
     /// `load FILE`: the game in hand changes only when the whole file replayed.
     pub(crate) fn load(&mut self, name: &str) -> Result<Reply, Failure> {
-        let path = Path::new(name);
-        let loaded = load(path).map_err(Failure::File)?;
+        let loaded = load(&typed_path(name)).map_err(Failure::File)?;
         self.give_up();
         // A game from a file never counts in the statistics: it may have counted before.
         self.tally = Tally {

@@ -10,6 +10,20 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
+/// A file name as `save` and `load` take it: a leading `~` (alone or before `/`) is the home directory, as a
+/// shell would have made it before the program saw the name; anything else is the name as typed.
+pub fn typed_path(name: &str) -> PathBuf {
+    let home = || directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
+    match name.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => match home() {
+            Some(home) if rest.trim_start_matches('/').is_empty() => home,
+            Some(home) => home.join(rest.trim_start_matches('/')),
+            None => PathBuf::from(name),
+        },
+        _ => PathBuf::from(name),
+    }
+}
+
 /// Reads the whole of a regular file (a symbolic link to one is followed) of at most `max` bytes. Anything
 /// else is refused, and never opened in a way that could block or run on: a named pipe (whose open waits
 /// for a writer), a device such as `/dev/zero` (which never ends), a socket, a directory. The metadata is
@@ -431,4 +445,23 @@ fn remove_stale_temps(dir: &Path, name: &std::ffi::OsStr, own: u32) {
 fn process_runs(pid: u32) -> bool {
     let proc = Path::new("/proc");
     !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::typed_path;
+    use std::path::PathBuf;
+
+    /// `~` alone or before a slash is the home directory; anywhere else it is part of the name.
+    #[test]
+    fn a_leading_tilde_is_the_home_directory() {
+        let Some(home) = directories::BaseDirs::new().map(|d| d.home_dir().to_path_buf()) else {
+            return;
+        };
+        assert_eq!(typed_path("~/games/a.yaml"), home.join("games/a.yaml"));
+        assert_eq!(typed_path("~"), home);
+        for literal in ["~user/a.yaml", "a~/b.yaml", "./~/c.yaml", "d.yaml"] {
+            assert_eq!(typed_path(literal), PathBuf::from(literal));
+        }
+    }
 }
