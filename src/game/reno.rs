@@ -77,13 +77,18 @@ impl Table {
         RENO_PAYOUT * home - RENO_STAKE
     }
 
-    /// The piles (waste, holding pile) that show `card` on top.
-    pub fn find_on_top(&self, card: Card) -> Vec<Pile> {
-        [(Pile::Waste, &self.waste), (Pile::Holding, &self.holding)]
+    /// The piles where `card` can be seen: the tops of the waste and the holding pile, and the foundations
+    /// once it is home there.
+    pub fn find_in_piles(&self, card: Card) -> Vec<Pile> {
+        let mut piles: Vec<Pile> = [(Pile::Waste, &self.waste), (Pile::Holding, &self.holding)]
             .into_iter()
             .filter(|(_, cards)| cards.last() == Some(&card))
             .map(|(pile, _)| pile)
-            .collect()
+            .collect();
+        if card.rank() <= self.foundations[card.suit() as usize] {
+            piles.push(Pile::Foundation);
+        }
+        piles
     }
 
     /// The cards a legal play moves and the card they land on (none onto a foundation or for a deal).

@@ -77,7 +77,7 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
             piles: match position {
                 Position::Spider(_) => Vec::new(),
                 Position::Reno(table) => table
-                    .find_on_top(*card)
+                    .find_in_piles(*card)
                     .iter()
                     .map(ToString::to_string)
                     .collect(),

@@ -290,7 +290,7 @@ pub fn places(position: &Position, card: Card) -> Vec<String> {
         .map(|(c, row)| format!("column {} row {}", c + 1, row + 1))
         .collect();
     if let Position::Reno(table) = position {
-        places.extend(table.find_on_top(card).into_iter().map(pile));
+        places.extend(table.find_in_piles(card).into_iter().map(pile));
     }
     places
 }
