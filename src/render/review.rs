@@ -12,11 +12,14 @@ use serde::Serialize;
 /// Commands a line of text holds when the solver's line is listed.
 const PER_LINE: usize = 10;
 
-/// What the solver found after the losing action, in words.
-fn after(verdict: Verdict) -> &'static str {
+/// How sure the heading is that the action lost the game, and what the solver found after it, in words.
+fn after(verdict: Verdict) -> (&'static str, &'static str) {
     match verdict {
-        Verdict::Unwinnable => "no line wins (the solver tried them all)",
-        _ => "the solver finds no win within its bound, so it may or may not be lost",
+        Verdict::Unwinnable => ("Lost", "no line wins (the solver tried them all)"),
+        _ => (
+            "Perhaps lost",
+            "the solver finds no win within its bound, which does not prove the game lost",
+        ),
     }
 }
 
@@ -51,11 +54,11 @@ fn verdict(review: &Review, names: Names) -> Vec<String> {
             line,
             ..
         } => {
+            let (lost, found) = after(*verdict);
             let mut out = vec![format!(
-                "Lost at action {number}, {}: before it the solver wins in {}; after it {}.",
+                "{lost} at action {number}, {}: before it the solver wins in {}; after it {found}.",
                 names.action(*action),
                 actions(line.len()),
-                after(*verdict)
             )];
             if let Some(&first) = line.first() {
                 out.push(format!(
