@@ -57,6 +57,7 @@ fn main() {
             face,
             color: false,
             autoshow: None,
+            width: None,
         };
         let mut interpreter = Interpreter::new(Session::new(Game::default(), 1), settings);
         let mut sink = io::sink();

@@ -19,6 +19,7 @@ fn interrupted(seed: u32) -> Interpreter {
         face: Face::Text,
         color: false,
         autoshow: Some(false),
+        width: None,
     };
     let mut interpreter = Interpreter::new(Session::new(Game::default(), seed), settings);
     interpreter.interrupt = Interrupt::on(&PRESSED);

@@ -21,6 +21,7 @@ fn prompt(home: &Path, seed: u32) -> Interpreter {
         face: Face::Text,
         color: false,
         autoshow: Some(false),
+        width: None,
     };
     let mut interpreter = Interpreter::new(Session::new(game, seed), settings);
     interpreter.home = Some(home.to_path_buf());

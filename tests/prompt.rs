@@ -343,10 +343,17 @@ struct Terminal {
 }
 
 impl Terminal {
-    fn open(term: &str, home: &Path, args: &[&str]) -> Terminal {
+    /// `spider ARGS` at a terminal of kind `term`, `columns` wide, with its data directory in `home`.
+    fn open(term: &str, columns: u16, home: &Path, args: &[&str]) -> Terminal {
         use std::os::fd::{FromRawFd, OwnedFd};
         use std::os::unix::process::CommandExt;
         let (mut master, mut slave) = (0, 0);
+        let size = libc::winsize {
+            ws_row: 24,
+            ws_col: columns,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
         // SAFETY: openpty fills two descriptors, which the OwnedFds below then own.
         let opened = unsafe {
             libc::openpty(
@@ -354,7 +361,7 @@ impl Terminal {
                 &mut slave,
                 std::ptr::null_mut(),
                 std::ptr::null(),
-                std::ptr::null(),
+                &size,
             )
         };
         assert_eq!(opened, 0, "openpty");
@@ -430,7 +437,7 @@ fn a_closed_terminal_keeps_the_game() {
         ("dumb", "deal"),
     ] {
         let home = tempfile::tempdir().unwrap();
-        let mut terminal = Terminal::open(term, home.path(), &["--seed", "7"]);
+        let mut terminal = Terminal::open(term, 80, home.path(), &["--seed", "7"]);
         terminal.wait_for("spider> ", 1);
         use std::io::Write;
         terminal
@@ -451,7 +458,7 @@ fn a_closed_terminal_keeps_the_game() {
             .unwrap_or_else(|e| panic!("{term}: {line}: no kept game: {e}"));
         assert!(kept.contains("- deal"), "{term}: {line}: {kept}");
         // The next prompt says that a game is kept, which leaving with another would replace.
-        let mut next = Terminal::open(term, home.path(), &["--seed", "8"]);
+        let mut next = Terminal::open(term, 80, home.path(), &["--seed", "8"]);
         let greeting = next.wait_for("spider> ", 1);
         assert!(
             greeting.contains("A game left unfinished is kept: resume continues it."),
@@ -465,7 +472,7 @@ fn a_closed_terminal_keeps_the_game() {
 #[test]
 fn resume_without_a_kept_game_shows_the_deal_it_gives() {
     let home = tempfile::tempdir().unwrap();
-    let mut terminal = Terminal::open("xterm", home.path(), &["--resume"]);
+    let mut terminal = Terminal::open("xterm", 80, home.path(), &["--resume"]);
     let opening = terminal.wait_for("spider> ", 1);
     let said = opening
         .split("There is no kept game to resume.")
@@ -474,4 +481,36 @@ fn resume_without_a_kept_game_shows_the_deal_it_gives() {
     assert!(said.contains("Spider (4 suits) deal "), "{opening}");
     assert!(said.contains("  1    2    3"), "{opening}");
     terminal.close();
+}
+
+/// At a terminal, long answers break between words to fit its width rather than where the terminal cuts
+/// them, and the table is left as it is; in a pipe every line stays whole.
+#[test]
+fn long_answers_fit_the_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let mut terminal = Terminal::open("xterm", 70, home.path(), &["--seed", "1"]);
+    terminal.wait_for("spider> ", 1);
+    use std::io::Write;
+    terminal.master.write_all(b"help\r").unwrap();
+    let said = terminal.wait_for("spider> ", 1);
+    let lines: Vec<&str> = said.split("\r\n").filter(|l| !l.contains('\x1b')).collect();
+    assert!(lines.iter().any(|l| l.starts_with("  new [N]")), "{said}");
+    for line in &lines {
+        assert!(line.chars().count() <= 70, "{line:?} in {said}");
+    }
+    terminal.master.write_all(b"quit\r").unwrap();
+    terminal.wait_for("Goodbye.", 1);
+    terminal.close();
+    let piped = Command::new(env!("CARGO_BIN_EXE_spider"))
+        .args(["--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(b"help\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let out = String::from_utf8(piped.stdout).unwrap();
+    assert!(out.lines().any(|l| l.chars().count() > 100), "{out}");
 }

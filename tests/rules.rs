@@ -93,6 +93,7 @@ fn settings() -> Settings {
         face: Face::Text,
         color: false,
         autoshow: Some(false),
+        width: None,
     }
 }
 

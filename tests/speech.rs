@@ -424,6 +424,7 @@ fn the_kept_game_is_spoken_without_its_path() {
         face: spider::command::Face::Speech,
         color: false,
         autoshow: Some(false),
+        width: None,
     };
     let kept = Ok(spider::interpreter::Reply::Saved {
         path: "/tmp/spider home/resume.yaml".to_string(),

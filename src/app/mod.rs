@@ -81,6 +81,7 @@ pub fn interpreter(config: &Config) -> Interpreter {
         face: config.face,
         color: use_color(config.color),
         autoshow: None,
+        width: terminal_width(),
     };
     let mut interpreter = Interpreter::new(Session::new(config.game, seed), settings);
     interpreter.home = repl::data_dir();
@@ -137,6 +138,7 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
             };
             first = false;
             let line = String::from_utf8_lossy(bytes);
+            interpreter.settings.width = terminal_width();
             match feed(&mut interpreter, &line, true, config.strict, &mut out) {
                 Flow::Quit => return Ok(true),
                 Flow::Closed => return Err(Error::OutputClosed),
@@ -261,6 +263,23 @@ fn load_refusal(interpreter: &Interpreter, failure: Failure) -> String {
 pub fn warn(message: &str) {
     // Not eprintln!, which panics when standard error is gone (a terminal closed under the prompt).
     let _ = writeln!(io::stderr(), "spider: {message}");
+}
+
+/// The width of the terminal standard output is, if it is one (and says its width); answers to it are
+/// fitted to it (`Settings::width`). Asked again for each line, as a window may be resized.
+pub fn terminal_width() -> Option<usize> {
+    if !io::stdout().is_terminal() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        // SAFETY: TIOCGWINSZ fills the winsize it is given; a failure leaves it zeroed.
+        let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+        let asked = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) };
+        (asked == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
+    }
+    #[cfg(not(unix))]
+    None
 }
 
 /// Colour only where asked, or on a terminal that does not refuse it: never in a pipe or a file, never

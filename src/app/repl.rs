@@ -85,6 +85,7 @@ pub(super) fn answer(
 ) -> Option<Result<(), Error>> {
     // A Ctrl-C pressed before this line stops nothing in it.
     interpreter.interrupt.clear();
+    interpreter.settings.width = super::terminal_width();
     let flow = if line.len() >= MAX_TYPED {
         let reason = format!(
             "That line reached {MAX_TYPED} bytes, where the prompt stops taking more; nothing was done."
@@ -499,6 +500,7 @@ mod tests {
             face: Face::Json,
             color: false,
             autoshow: Some(false),
+            width: None,
         };
         let mut interpreter = Interpreter::new(Session::new(Game::default(), 1), settings);
         interpreter.home = Some(home.clone());
