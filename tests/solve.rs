@@ -230,7 +230,7 @@ fn solve_in_reno_says_what_the_solver_plays_and_marks_nothing() {
         let Err(spider::error::Failure::Message(text)) = result else {
             panic!("{line}: {result:?}");
         };
-        assert_eq!(text, "The solver plays spider and spiderette, not reno.");
+        assert_eq!(text, "The solver plays Spider and Spiderette, not Reno.");
     }
     assert!(!interpreter.session.assisted());
 }

@@ -432,7 +432,7 @@ fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
         }
         Event::Finished {
             status: Status::Won,
-        } => "You have won!".to_string(),
+        } => "You have won! Say new for another deal.".to_string(),
         Event::Finished { .. } => "No moves left. The game is lost.".to_string(),
         Event::Loaded { path, moves, redo } => {
             super::files::loaded(path.as_deref(), *moves, *redo, session)

@@ -230,7 +230,7 @@ fn event(event: &Event, session: &Session) -> String {
         ),
         Event::Finished {
             status: Status::Won,
-        } => "You have won!".to_string(),
+        } => "You have won! Type new for another deal.".to_string(),
         Event::Finished { .. } => "No moves are left: the game is lost.".to_string(),
         Event::Loaded { path, moves, redo } => {
             super::files::loaded(path.as_deref(), *moves, *redo, session)

@@ -297,8 +297,8 @@ pub fn solve(game: &Game, position: &Position, limits: &Limits) -> Result<Report
     let started = Instant::now();
     let Position::Spider(table) = position else {
         return Err(Unsupported(format!(
-            "the solver plays spider and spiderette, not {}",
-            game.kind.name()
+            "the solver plays Spider and Spiderette, not {}",
+            game.kind.title()
         )));
     };
     let (rules, root) = State::from_table(game, table)?;
