@@ -235,6 +235,7 @@ impl Table {
                     Pile::Waste if card.rank() != KING => Err(Refusal::SpaceNeedsKing { card }),
                     _ => Ok(()),
                 },
+                Some(onto) if onto.rank() == 1 => Err(Refusal::NothingOntoAce { onto }),
                 Some(onto) if card.rank() + 1 != onto.rank() => {
                     let last = match from {
                         Pile::Column(c) => self.columns[c].bottom().unwrap_or(card),
