@@ -335,13 +335,11 @@ impl Session {
     }
 }
 
-/// A card turned face up costs 1, Reno's holding pile showing its next card among them: an undo after
-/// seeing it is what the count is for.
 fn undo_cost(events: &[Event]) -> u32 {
     events
         .iter()
         .map(|event| match event {
-            Event::Turned { .. } | Event::HoldingTop { .. } => 1,
+            Event::Turned { .. } => 1,
             Event::Dealt { cards, .. } => cards.len() as u32,
             _ => 0,
         })

@@ -374,22 +374,3 @@ fn nothing_goes_onto_a_reno_ace() {
         );
     }
 }
-
-/// Playing the holding pile's top shows its next card: undoing that costs a cheat point, as undoing a
-/// turned card does, and redo gives it back.
-#[test]
-fn undoing_a_play_that_showed_the_next_holding_card_costs_one() {
-    let mut session = Session::new(RENO, 6);
-    let Command::Move { source, target } = parse_line("move h 2").remove(0).unwrap() else {
-        panic!("a move");
-    };
-    let events = session.play_move(source, target).unwrap();
-    assert!(
-        events.contains(&Event::HoldingTop { card: card("Jc") }),
-        "{events:?}"
-    );
-    session.undo(1).unwrap();
-    assert_eq!(session.cheat(), 1);
-    session.redo(1).unwrap();
-    assert_eq!(session.cheat(), 0);
-}
