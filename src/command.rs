@@ -189,7 +189,8 @@ pub const COMMANDS: &[Usage] = &[
         aliases: &[],
         synopsis: "find CARD",
         summary: "where every face-up copy of a card is",
-        detail: "CARD is a rank (A 2..10 J Q K, T for 10) and a suit (c d h s), e.g. 10s or Jd.",
+        detail: "CARD is a rank (A 2..10 J Q K, T for 10) and a suit (c d h s), e.g. 10s or Jd. In Reno the \
+                 foundations are named too once the card is home there.",
     },
     Usage {
         name: "moves",
@@ -302,7 +303,7 @@ pub const COMMANDS: &[Usage] = &[
         aliases: &[],
         synopsis: "save FILE",
         summary: "save the whole session (every action, undo and redo) to a YAML file",
-        detail: "A relative FILE is relative to the current directory; ~ at its start is the home directory. The file is written whole or not at \
+        detail: "A relative FILE is relative to the current directory; ~ alone or before / is the home directory. The file is written whole or not at \
                  all: an earlier file at that path stays until the new one is complete.",
     },
     Usage {

@@ -4,27 +4,51 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Where to look for a request to stop, or nowhere (`Interrupt::NEVER`, the default).
+/// Where to look for a request to stop, or nowhere (`Interrupt::NEVER`, the default); and at the prompt,
+/// whether its terminal has hung up.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Interrupt(Option<&'static AtomicBool>);
+pub struct Interrupt {
+    stop: Option<&'static AtomicBool>,
+    hang_up: Option<&'static AtomicBool>,
+}
 
 impl Interrupt {
     /// Nothing ever asks to stop.
-    pub const NEVER: Interrupt = Interrupt(None);
+    pub const NEVER: Interrupt = Interrupt {
+        stop: None,
+        hang_up: None,
+    };
 
     /// A stop is asked for when `flag` is set.
     pub const fn on(flag: &'static AtomicBool) -> Interrupt {
-        Interrupt(Some(flag))
+        Interrupt {
+            stop: Some(flag),
+            hang_up: None,
+        }
+    }
+
+    /// The terminal has hung up when `flag` is set (a hang-up sets the stop flag too).
+    pub const fn with_hang_up(self, flag: &'static AtomicBool) -> Interrupt {
+        Interrupt {
+            hang_up: Some(flag),
+            ..self
+        }
     }
 
     /// Whether a stop has been asked for since the last `clear`.
     pub fn requested(self) -> bool {
-        self.0.is_some_and(|flag| flag.load(Ordering::Relaxed))
+        self.stop.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    /// Whether the terminal has hung up: reading it fails from then on. Never cleared.
+    pub fn hung_up(self) -> bool {
+        self.hang_up
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// Forgets an earlier request: the next command starts afresh.
     pub fn clear(self) {
-        if let Some(flag) = self.0 {
+        if let Some(flag) = self.stop {
             flag.store(false, Ordering::Relaxed);
         }
     }

@@ -9,12 +9,15 @@ use std::io;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Set by Ctrl-C (SIGINT) once `catch_ctrl_c` has run.
+/// Set by Ctrl-C (SIGINT) once `catch_ctrl_c` has run, and at the prompt by a hang-up (SIGHUP).
 static CTRL_C: AtomicBool = AtomicBool::new(false);
 
+/// Set at the prompt by a hang-up (SIGHUP), once `catch_hangup` has run.
+static HUNG_UP: AtomicBool = AtomicBool::new(false);
+
 /// From now on Ctrl-C stops the search or the run under way instead of ending the program: at the prompt
-/// and in runs over deals only (a script or a pipe still ends at once, as a filter does). The one place
-/// that handles a signal; the library only reads the flag.
+/// and in runs over deals only (a script or a pipe still ends at once, as a filter does). Signals are
+/// handled here and in `catch_hangup` only; the library only reads the flag.
 fn catch_ctrl_c() -> Interrupt {
     match ctrlc::set_handler(|| CTRL_C.store(true, Ordering::Relaxed)) {
         Ok(()) | Err(ctrlc::Error::MultipleHandlers) => Interrupt::on(&CTRL_C),
@@ -29,13 +32,14 @@ fn catch_ctrl_c() -> Interrupt {
 fn catch_prompt_signals() -> Interrupt {
     #[cfg(unix)]
     catch_hangup();
-    catch_ctrl_c()
+    catch_ctrl_c().with_hang_up(&HUNG_UP)
 }
 
-/// SIGHUP sets the Ctrl-C flag, unless it is ignored (`nohup`), which stays as it is.
+/// SIGHUP sets the hang-up flag and the Ctrl-C flag, unless it is ignored (`nohup`), which stays as it is.
 #[cfg(unix)]
 fn catch_hangup() {
     extern "C" fn hung_up(_: libc::c_int) {
+        HUNG_UP.store(true, Ordering::Relaxed);
         CTRL_C.store(true, Ordering::Relaxed);
     }
     // SAFETY: sigaction with zeroed structs filled as the manual asks; the handler only stores to an atomic,

@@ -249,10 +249,12 @@ pub fn review_file(path: &std::path::Path, face: Face) -> Result<(), Error> {
     result.map(|_| ()).map_err(|_| Error::Failed)
 }
 
-/// A file that `--load` could not load, said in words for standard error, whatever the face.
+/// A file that `--load` could not load, said in words for standard error, whatever the face, in one line
+/// (`warn` adds its prefix; the width is standard output's).
 fn load_refusal(interpreter: &Interpreter, failure: Failure) -> String {
     let settings = Settings {
         face: Face::Text,
+        width: None,
         ..interpreter.settings
     };
     render::render(&Err(failure), &interpreter.session, &settings)

@@ -56,6 +56,10 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> Result<(), Err
         let read = loop {
             match lines.recv_timeout(WATCH) {
                 Ok(read) => break Some(read),
+                // The terminal hung up: leave as Ctrl-D does, keeping the game.
+                Err(RecvTimeoutError::Timeout) if interpreter.interrupt.hung_up() => {
+                    break Some(Ok(None));
+                }
                 Err(RecvTimeoutError::Timeout) if interpreter.interrupt.requested() => break None,
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => break Some(Ok(None)),
@@ -71,8 +75,8 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> Result<(), Err
                 let _ = writeln!(out, "\n{CLEARED}");
             }
             Some(Ok(None)) => return Ok(()),
-            // The terminal hung up (its SIGHUP set the interrupt): leave as Ctrl-D does.
-            Some(Err(_)) if interpreter.interrupt.requested() => return Ok(()),
+            // The terminal hung up, and reading it fails: leave as Ctrl-D does.
+            Some(Err(_)) if interpreter.interrupt.hung_up() => return Ok(()),
             Some(Err(error)) => {
                 return Err(Error::Input(format!("cannot read the prompt: {error}")));
             }

@@ -1,5 +1,5 @@
 //! The prompt at a terminal: rustyline line editing, history kept in the user's data directory, and Tab
-//! completion of commands, pile names and setting values. One steady prompt, never redrawn.
+//! completion of commands, pile names, setting values and file names. One steady prompt, never redrawn.
 
 use super::plain_prompt;
 use crate::app::{Flow, feed, refuse_line};
@@ -8,7 +8,7 @@ use crate::error::{Error, Failure, io_text, shown_path};
 use crate::interpreter::Interpreter;
 use crate::render;
 use crate::store::check_regular;
-use crate::store::saved::kept_path;
+use crate::store::saved::{kept_path, load};
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -66,9 +66,16 @@ fn greet(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Re
         interpreter.session.seed()
     );
     // Leaving with a game in hand would put it in the kept game's place: say that there is one.
-    let kept = (interpreter.home.as_deref()).is_some_and(|home| kept_path(home).exists());
-    if kept && !resume {
-        greeting.push_str(" A game left unfinished is kept: resume continues it.");
+    if let Some(home) = interpreter.home.as_deref().filter(|_| !resume)
+        && kept_path(home).exists()
+    {
+        greeting.push_str(&match load(&kept_path(home)) {
+            Ok(kept) => format!(
+                " A game left unfinished is kept (deal {}): resume continues it.",
+                kept.session.seed()
+            ),
+            Err(_) => " A kept game is there but cannot be read: resume says why.".to_string(),
+        });
     }
     let _ = writeln!(out, "{greeting}");
     if !opening.is_empty() {
@@ -96,6 +103,8 @@ pub(super) fn answer(
     };
     match flow {
         Flow::Quit => Some(Ok(())),
+        // A closed terminal ends the prompt as Ctrl-D does.
+        Flow::Closed if interpreter.interrupt.hung_up() => Some(Ok(())),
         // The game is still kept; the program then ends quietly.
         Flow::Closed => Some(Err(Error::OutputClosed)),
         Flow::Continue | Flow::Failed => None,
@@ -169,9 +178,8 @@ fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Res
             // Ctrl-C on an empty line (a line being typed is cleared by `CtrlC`), or Ctrl-D: leave as
             // `quit` does.
             Err(ReadlineError::Interrupted | ReadlineError::Eof) => break Ok(()),
-            // The terminal hung up (its SIGHUP set the interrupt), and reading it fails: leave as
-            // Ctrl-D does.
-            Err(_) if interpreter.interrupt.requested() => break Ok(()),
+            // The terminal hung up, and reading it fails: leave as Ctrl-D does.
+            Err(_) if interpreter.interrupt.hung_up() => break Ok(()),
             Err(error) => break Err(Error::Input(format!("cannot read the prompt: {error}"))),
         }
     };
@@ -217,6 +225,7 @@ fn opening(interpreter: &mut Interpreter, resume: bool) -> Result<String, Error>
             let settings = crate::interpreter::Settings {
                 face: Face::Text,
                 color: false,
+                width: None,
                 ..interpreter.settings
             };
             let line = render::render(&Err(failure), &interpreter.session, &settings);

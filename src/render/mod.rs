@@ -66,11 +66,13 @@ fn fit(text: String, width: Option<usize>) -> String {
         }
         let body = line.trim_start_matches(' ');
         let indent = line.len() - body.len();
-        // A second column starts after two spaces or more; the byte offset is a character's, as a space
-        // is one byte.
+        // A second column starts after two spaces or more, counted in characters.
         let hanging = body
             .find("  ")
-            .map(|gap| indent + gap + body[gap..].len() - body[gap..].trim_start_matches(' ').len())
+            .map(|gap| {
+                let spaces = body[gap..].len() - body[gap..].trim_start_matches(' ').len();
+                indent + body[..gap].chars().count() + spaces
+            })
             .filter(|&column| column <= width / 2)
             .unwrap_or(indent + 2);
         let mut piece = " ".repeat(indent);
