@@ -75,8 +75,13 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> Result<(), Err
                 let _ = writeln!(out, "\n{CLEARED}");
             }
             Some(Ok(None)) => return Ok(()),
-            // The terminal hung up, and reading it fails: leave as Ctrl-D does.
-            Some(Err(_)) if interpreter.interrupt.hung_up() => return Ok(()),
+            // The terminal hung up, and reading it fails (EIO, maybe before its signal is handled): leave
+            // as Ctrl-D does.
+            Some(Err(error))
+                if interpreter.interrupt.hung_up() || error.raw_os_error() == Some(libc::EIO) =>
+            {
+                return Ok(());
+            }
             Some(Err(error)) => {
                 return Err(Error::Input(format!("cannot read the prompt: {error}")));
             }

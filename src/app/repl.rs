@@ -179,7 +179,7 @@ fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Res
             // `quit` does.
             Err(ReadlineError::Interrupted | ReadlineError::Eof) => break Ok(()),
             // The terminal hung up, and reading it fails: leave as Ctrl-D does.
-            Err(_) if interpreter.interrupt.hung_up() => break Ok(()),
+            Err(error) if interpreter.interrupt.hung_up() || terminal_gone(&error) => break Ok(()),
             Err(error) => break Err(Error::Input(format!("cannot read the prompt: {error}"))),
         }
     };
@@ -197,6 +197,17 @@ fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Res
         }
     }
     ended
+}
+
+/// Whether reading failed because the terminal is gone: EIO, which a hang-up gives to a read whether or
+/// not its signal has been handled yet (on another thread, it may come later).
+fn terminal_gone(error: &ReadlineError) -> bool {
+    match error {
+        ReadlineError::Io(error) => error.raw_os_error() == Some(libc::EIO),
+        #[cfg(unix)]
+        ReadlineError::Errno(errno) => *errno as i32 == libc::EIO,
+        _ => false,
+    }
 }
 
 /// The most of a history file read: rustyline reads the whole file, and keeps a hundred lines of it.
