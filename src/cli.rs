@@ -2,6 +2,8 @@
 //! one place that knows option syntax. The library never sees clap. (The golden transcripts' test
 //! includes this file, so that each transcript starts exactly as the program does.)
 
+use clap::ValueHint;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, ValueEnum};
 use spider::app::autoplay::{AutoplayOptions, AutoplayOutput};
@@ -77,15 +79,15 @@ struct Args {
     #[arg(long, value_enum, default_value_t = GameArg::Spider)]
     game: GameArg,
     /// How many suits the cards use: 4, 2 or 1.
-    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = parse_suits)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = suits())]
     suits: u8,
     /// The deal number, 0 to 999999999 (a random one when not given).
-    #[arg(long, allow_negative_numbers = true,
+    #[arg(long, allow_negative_numbers = true, value_hint = ValueHint::Other,
           value_parser = clap::value_parser!(u32).range(0..=999_999_999))]
     seed: Option<u32>,
     /// Allow a deal with empty columns: 1 when every other column is one run of a suit, 2 one run by rank.
     #[arg(long, allow_negative_numbers = true,
-          default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+          default_value_t = 0, value_parser = relaxed())]
     relaxed: u8,
     /// Remove each complete suit as soon as it forms.
     #[arg(long)]
@@ -100,12 +102,13 @@ struct Args {
     #[arg(long)]
     strict: bool,
     /// Start from a session saved with `save FILE` (its game, options and deal come from the file).
-    #[arg(long, value_name = "FILE", conflicts_with_all = GAME_OPTIONS)]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, conflicts_with_all = GAME_OPTIONS)]
     load: Option<PathBuf>,
     /// Continue the game left unfinished at the prompt (at the prompt only).
     #[arg(long, conflicts_with = "load", conflicts_with_all = GAME_OPTIONS)]
     resume: bool,
     /// Scripts of commands to run in order, then exit; without them, commands come from standard input.
+    #[arg(value_hint = ValueHint::FilePath)]
     scripts: Vec<PathBuf>,
 }
 
@@ -154,6 +157,7 @@ enum Subcommand {
     /// Review a saved session: where the game was lost, and where the hint would have played otherwise.
     Review {
         /// A session saved with `save FILE`.
+        #[arg(value_hint = ValueHint::FilePath)]
         file: PathBuf,
         /// How the review is given.
         #[arg(long, value_enum, default_value_t = OutputArg::Text)]
@@ -175,22 +179,22 @@ enum SolveGameArg {
 #[derive(clap::Args, Debug)]
 struct Deals {
     /// How many suits the cards use: 4, 2 or 1.
-    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = parse_suits)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = suits())]
     suits: u8,
     /// The relaxed deal rule, 0, 1 or 2, as in play.
     #[arg(long, allow_negative_numbers = true,
-          default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+          default_value_t = 0, value_parser = relaxed())]
     relaxed: u8,
     /// The deals: A..B (both included) or one number N.
     #[arg(long, allow_negative_numbers = true, value_parser = parse_seeds,
-          required_unless_present = "merge")]
+          value_hint = ValueHint::Other, required_unless_present = "merge")]
     seeds: Option<(u32, u32)>,
     /// Only part K of N of the deals: those K-1 past a multiple of N from the first (e.g. 2/8), for a
     /// job of an array or a host of many.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, value_hint = ValueHint::Other)]
     shard: Option<Shard>,
     /// Deals run at once (default: every core; never more than the deals, nor four a core).
-    #[arg(long, allow_negative_numbers = true,
+    #[arg(long, allow_negative_numbers = true, value_hint = ValueHint::Other,
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
     /// A line of text a deal and a summary, or JSON lines.
@@ -198,10 +202,11 @@ struct Deals {
     output: SolveOutputArg,
     /// Also append each deal's JSON line to FILE (created if need be), and skip the deals it holds
     /// already: a run stopped early, run again, resumes where it stopped.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     append: Option<PathBuf>,
     /// Add up the deals of files written with --append (shards of one range) into one summary.
-    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = DEAL_OPTIONS)]
+    #[arg(long, value_name = "FILE", num_args = 1.., value_hint = ValueHint::FilePath,
+          conflicts_with_all = DEAL_OPTIONS)]
     merge: Vec<PathBuf>,
 }
 
@@ -247,7 +252,7 @@ struct AutoplayArgs {
     /// Positions the hint searches a decision, throughout the game (default: as `hint` in a game, 12000
     /// at one suit and 1500 once the stock is dealt, 1500 in Reno, 6000 at two suits and in Spiderette,
     /// 12000 at four).
-    #[arg(long, allow_negative_numbers = true,
+    #[arg(long, allow_negative_numbers = true, value_hint = ValueHint::Other,
           value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "merge")]
     nodes: Option<u32>,
     #[cfg(feature = "lab")]
@@ -383,7 +388,7 @@ struct SolveArgs {
     #[command(flatten)]
     deals: Deals,
     /// Seconds each deal may take before it is reported unknown.
-    #[arg(long, allow_negative_numbers = true,
+    #[arg(long, allow_negative_numbers = true, value_hint = ValueHint::Other,
           default_value_t = 10.0, value_parser = parse_seconds, conflicts_with = "merge")]
     time_limit: f64,
     #[cfg(feature = "lab")]
@@ -545,13 +550,14 @@ fn face(output: OutputArg) -> Face {
     }
 }
 
-fn parse_suits(text: &str) -> Result<u8, String> {
-    match text {
-        "1" => Ok(1),
-        "2" => Ok(2),
-        "4" => Ok(4),
-        _ => Err("suits is 1, 2 or 4".to_string()),
-    }
+/// `--suits`: 4, 2 or 1, listed for shell completion and in the help.
+fn suits() -> impl TypedValueParser<Value = u8> {
+    PossibleValuesParser::new(["4", "2", "1"]).try_map(|text: String| text.parse::<u8>())
+}
+
+/// `--relaxed`: 0, 1 or 2, listed as `--suits` is.
+fn relaxed() -> impl TypedValueParser<Value = u8> {
+    PossibleValuesParser::new(["0", "1", "2"]).try_map(|text: String| text.parse::<u8>())
 }
 
 /// Parses a command line (its first word is the program name); `--help`, `--version` and bad options come

@@ -233,8 +233,8 @@ fn bad_options_exit_two_and_play_nothing() {
 fn a_negative_number_is_out_of_range() {
     for (args, said) in [
         (&["--seed", "-1"][..], "-1 is not in 0..=999999999"),
-        (&["--relaxed", "-1"], "-1 is not in 0..=2"),
-        (&["--suits", "-2"], "suits is 1, 2 or 4"),
+        (&["--relaxed", "-1"], "[possible values: 0, 1, 2]"),
+        (&["--suits", "-2"], "[possible values: 4, 2, 1]"),
         (
             &["autoplay", "--seeds", "-3"],
             "\"-3\" is not a deal number",
@@ -268,6 +268,12 @@ fn completions_and_the_manual_page_are_made_from_the_options() {
         // Fish names a long option `-l suits`; bash and zsh `--suits`.
         for option in ["suits", "seeds", "time-limit", "autoplay"] {
             assert!(run.stdout.contains(option), "{shell} completes no {option}");
+        }
+        // The values of --suits and --relaxed are offered, rather than file names.
+        for values in ["4 2 1", "0 1 2"] {
+            let listed =
+                run.stdout.contains(values) || run.stdout.contains(&values.replace(' ', "\\t''\n"));
+            assert!(listed, "{shell} offers no {values}: {}", run.stdout);
         }
     }
     let man = spider(&["man"], None);
