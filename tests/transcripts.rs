@@ -4,8 +4,9 @@
 //! intended change, `UPDATE_TRANSCRIPTS=1 cargo test --test transcripts` rewrites them; review the diff
 //! before committing. `cargo test --test transcripts -- NAME` runs the files whose name holds NAME.
 //!
-//! To add one, write the `$ spider` line and the `> ` lines, run with `UPDATE_TRANSCRIPTS=1`, and read what
-//! it wrote.
+//! To add one, write the `$ spider` line and the `> ` lines (a comment is `> # ...`), run with
+//! `UPDATE_TRANSCRIPTS=1`, and read what it wrote. A line a rewrite would drop unsaid (`>move`, `# note`) is
+//! refused, as are `--strict` and script files on the command line, which a replay does not follow.
 
 mod common;
 
@@ -33,7 +34,18 @@ fn replay(path: &Path) -> Result<String, String> {
     }
     let mut out = Vec::new();
     let mut run: Option<(Interpreter, bool)> = None;
-    for line in text.lines() {
+    for (number, line) in (1..).zip(text.lines()) {
+        // Lines a rewrite would drop without a word: a command needs its space, a comment its `> `.
+        if line.starts_with('>') && !line.starts_with("> ") && line != ">" {
+            return Err(format!(
+                "line {number}: a command is written `> command`, with a space"
+            ));
+        }
+        if line.starts_with('#') {
+            return Err(format!(
+                "line {number}: a comment is written `> # ...`, as a command"
+            ));
+        }
         if line.starts_with("$ spider") {
             if let Some((interpreter, _)) = &mut run {
                 leave(interpreter, &mut out);
@@ -79,6 +91,12 @@ fn start(
             "a transcript plays a game: `spider solve` and `spider autoplay` are not for it".into(),
         );
     };
+    if config.strict || !config.scripts.is_empty() {
+        return Err(
+            "--strict and script files are not replayed here: write the commands as `> ` lines"
+                .into(),
+        );
+    }
     if config.seed.is_none() && config.load.is_none() && !config.resume {
         return Err("the command line needs --seed, so the transcript is repeatable".into());
     }
@@ -129,20 +147,39 @@ fn transcripts() -> Vec<PathBuf> {
     paths
 }
 
-/// The first line where two texts differ, for a short failure message.
+/// Where two texts first differ, in the answer to which command, and how many lines differ in all, for a
+/// short failure message.
 fn first_difference(expected: &str, actual: &str) -> String {
-    let mut expected_lines = expected.lines();
-    let mut actual_lines = actual.lines();
+    let (mut expected_lines, mut actual_lines) = (expected.lines(), actual.lines());
+    let shown =
+        |line: Option<&str>| line.map_or("(the end of the text)".to_string(), |l| format!("`{l}`"));
+    let mut first = None;
+    let mut command = None;
+    let mut differing = 0;
     for number in 1.. {
-        match (expected_lines.next(), actual_lines.next()) {
-            (None, None) => break,
-            (e, a) if e == a => continue,
-            (e, a) => {
-                return format!("line {number}:\n  expected: {e:?}\n  actual:   {a:?}");
-            }
+        let (e, a) = (expected_lines.next(), actual_lines.next());
+        if e.is_none() && a.is_none() {
+            break;
+        }
+        if e != a {
+            differing += 1;
+            first.get_or_insert_with(|| {
+                let after = command.map_or(String::new(), |c| format!(", in the answer to `{c}`"));
+                format!(
+                    "line {number}{after}:\n  expected: {}\n  actual:   {}",
+                    shown(e),
+                    shown(a)
+                )
+            });
+        } else if let Some(line) = e.filter(|l| l.starts_with("> ") || l.starts_with("$ ")) {
+            command = Some(line);
         }
     }
-    "only the final newline differs".to_string()
+    match first {
+        Some(first) if differing == 1 => format!("{first}\nno other line differs"),
+        Some(first) => format!("{first}\n{differing} lines differ in all"),
+        None => "only the final newline differs".to_string(),
+    }
 }
 
 /// Replays one transcript file and compares, or rewrites it under `UPDATE_TRANSCRIPTS`.
@@ -152,6 +189,7 @@ fn check(path: &Path, update: bool) -> Result<(), Failed> {
     if actual == expected {
         Ok(())
     } else if update {
+        eprintln!("rewrote {}", path.display());
         fs::write(path, actual).map_err(|e| format!("cannot rewrite: {e}").into())
     } else {
         Err(format!(
