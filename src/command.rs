@@ -173,9 +173,9 @@ pub const COMMANDS: &[Usage] = &[
         aliases: &["s"],
         synopsis: "show [short]",
         summary: "print the whole position; show short: a line a column, its bottom run first",
-        detail: "show short gives a line a column: the run at its bottom, the one that moves, and how many \
-                 cards lie deeper, face up and face down. It is quicker to hear than the whole table. Reno's \
-                 columns move whole: there it shows them all.",
+        detail: "The bottom run is the one that moves; after it come how many cards lie deeper, face up and \
+                 face down. It is quicker to hear than the whole table. Reno's columns move whole: there \
+                 show short shows them all.",
     },
     Usage {
         name: "column",

@@ -141,8 +141,12 @@ fn ending(roff: &mut Roff) {
         italic("history.txt"),
         roman("), the game left unfinished ("),
         italic("resume.yaml"),
-        roman(") and the statistics ("),
+        roman("; one it cannot read is moved to "),
+        italic("resume.unreadable.yaml"),
+        roman(" before another takes its place), the statistics ("),
         italic("stats.yaml"),
+        roman(") and the lock under which prompts sharing them hand over the kept game ("),
+        italic("stats.lock"),
         roman("). Scripts and pipes never write there."),
     ]);
 }
