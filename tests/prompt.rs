@@ -464,8 +464,11 @@ fn a_closed_terminal_keeps_the_game() {
         } else {
             terminal.wait_for("spider> ", 1);
         }
-        // It ends by itself, as after Ctrl-D, neither killed by the signal nor by a panic.
-        assert_eq!(terminal.close(), Some(0), "{term}: {line}");
+        // It ends by itself, neither killed by the signal nor by a panic: with 0, as after Ctrl-D, or with
+        // 1 when an answer was still being written (writing fails at once, maybe before the signal is
+        // handled, and a closed output ends with 1).
+        let code = terminal.close();
+        assert!(matches!(code, Some(0 | 1)), "{term}: {line}: {code:?}");
         let kept = std::fs::read_to_string(home.path().join("resume.yaml"))
             .unwrap_or_else(|e| panic!("{term}: {line}: no kept game: {e}"));
         let first = line.split(';').next().unwrap();
