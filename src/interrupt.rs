@@ -1,6 +1,7 @@
-//! A request to stop a long search early: Ctrl-C at the prompt or in a run over deals. The binary owns
-//! the signal handling and sets a flag; the solver, the hint, `auto` and the runs over deals only read it,
-//! through an `Interrupt` handed down to them, as one more reason to end besides their other limits.
+//! A request to stop a long search early: Ctrl-C at the prompt or in a run over deals, or the prompt's
+//! terminal hanging up. The binary owns the signal handling and sets the flags; the solver, the hint, `auto`
+//! and the runs over deals only read the stop flag, through an `Interrupt` handed down to them, as one more
+//! reason to end besides their other limits, and the prompt reads the hang-up flag.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
