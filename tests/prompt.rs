@@ -387,6 +387,9 @@ impl Terminal {
                 if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
+                // As a terminal's shell starts it, whatever the runner's own disposition: under `nohup`
+                // (SIGHUP ignored, which the program then leaves so) the hang-up would never come.
+                libc::signal(libc::SIGHUP, libc::SIG_DFL);
                 Ok(())
             });
         }
