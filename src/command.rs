@@ -204,12 +204,12 @@ pub const COMMANDS: &[Usage] = &[
         aliases: &[],
         synopsis: "score",
         summary: "the score, and the most it can reach",
-        detail: "Spider, as xpat2 counts it: 10 for each card turned up, 15 for each column with no face-down \
-                 card, 2 for each card on the next higher card of its suit, 50 for each complete suit (its pairs \
-                 included), and once all are complete 2 for each suit still on the table after the first three; \
-                 at most 1000. Spiderette, as AisleRiot counts it: 1 for each face-up card on the next higher card of its \
-                 suit, 12 for each suit removed, at most 48. Reno: a bank, 5 dollars for each card home less the \
-                 deck's 52.",
+        detail: "Spider, as xpat2 counts it: 10 for each card turned up, 15 for each column with no \
+                 face-down card, 2 for each card on the next higher card of its suit, 50 for each complete \
+                 suit (its pairs included), and once all are complete 2 for each suit still on the table \
+                 after the first three; at most 1000. Spiderette, as AisleRiot counts it: 1 for each face-up \
+                 card on the next higher card of its suit, 12 for each suit removed, at most 48. Reno: a \
+                 bank, 5 dollars for each card home less the deck's 52.",
     },
     Usage {
         name: "info",
@@ -303,8 +303,9 @@ pub const COMMANDS: &[Usage] = &[
         aliases: &[],
         synopsis: "save FILE",
         summary: "save the whole session (every action, undo and redo) to a YAML file",
-        detail: "A relative FILE is relative to the current directory; ~ alone or before / is the home directory. The file is written whole or not at \
-                 all: an earlier file at that path stays until the new one is complete.",
+        detail: "A relative FILE is relative to the current directory; ~ alone or before / is the home \
+                 directory. The file is written whole or not at all: an earlier file at that path stays \
+                 until the new one is complete.",
     },
     Usage {
         name: "load",

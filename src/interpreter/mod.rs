@@ -11,7 +11,7 @@ use crate::error::Failure;
 use crate::game::cards::Card;
 use crate::game::deal::MAX_SEED;
 use crate::game::event::Event;
-use crate::game::position::{Action, Status};
+use crate::game::position::{Action, Position, Status};
 use crate::game::spider;
 use crate::interrupt::Interrupt;
 use crate::session::Session;
@@ -48,7 +48,7 @@ pub enum Reply {
         name: &'static str,
         value: &'static str,
     },
-    /// `show`, or `show short`.
+    /// `show`, or `show short` (never in Reno, whose columns move whole).
     Show {
         short: bool,
     },
@@ -154,7 +154,10 @@ impl Interpreter {
             Command::Remove(column) => Reply::Events(session.remove(column)?),
             Command::Undo(n) => Reply::Events(session.undo(n)?),
             Command::Redo(n) => Reply::Events(session.redo(n)?),
-            Command::Show { short } => Reply::Show { short },
+            // Reno's columns move whole: its short table is the whole one.
+            Command::Show { short } => Reply::Show {
+                short: short && matches!(position, Position::Spider(_)),
+            },
             Command::Column(column) => Reply::Column(position.column_index(column)?),
             Command::Find(card) => Reply::Find(card),
             Command::Moves => Reply::Moves(session.legal_actions()),

@@ -1,7 +1,6 @@
 //! How a face names cards, runs, actions and refusals: short (`10s`, `9h-4h`) for text, words for speech.
 
 use crate::game::cards::{Card, rank_name, rank_word};
-
 use crate::game::position::{Action, Column, Pile, Position, Refusal, RenoAction, SpiderAction};
 
 /// Short names for the text face and for errors in JSON.

@@ -50,10 +50,8 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             if let Position::Reno(table) = session.position() {
                 lines.push(reno_piles(table));
             }
-            // Reno's columns move whole: all of each is said.
-            let short = *short && matches!(session.position(), Position::Spider(_));
             for (c, column) in session.position().columns().iter().enumerate() {
-                lines.push(if short {
+                lines.push(if *short {
                     SPOKEN.bottom_run(c, column)
                 } else {
                     describe_column(c, column)

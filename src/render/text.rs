@@ -48,8 +48,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             out
         }
         Reply::Set { name, value } => format!("Set {name} {value}."),
-        // Reno's columns move whole, and its table is short already.
-        Reply::Show { short: true } if matches!(session.position(), Position::Spider(_)) => {
+        Reply::Show { short: true } => {
             let columns = session.position().columns().iter().enumerate();
             std::iter::once(header(session))
                 .chain(columns.map(|(c, column)| SHORT.bottom_run(c, column)))
