@@ -345,33 +345,37 @@ struct Terminal {
 impl Terminal {
     /// `spider ARGS` at a terminal of kind `term`, `columns` wide, with its data directory in `home`.
     fn open(term: &str, columns: u16, home: &Path, args: &[&str]) -> Terminal {
-        use std::os::fd::{FromRawFd, OwnedFd};
+        use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
         use std::os::unix::process::CommandExt;
-        let (mut master, mut slave) = (0, 0);
-        let size = libc::winsize {
-            ws_row: 24,
-            ws_col: columns,
-            ws_xpixel: 0,
-            ws_ypixel: 0,
+        // Both sides are opened close-on-exec at once: a program another test starts meanwhile must not
+        // inherit the master side, or closing ours would not hang up.
+        // SAFETY: each call is given what its manual asks; every descriptor made is owned below.
+        let (master, slave) = unsafe {
+            let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
+            assert!(master >= 0, "posix_openpt");
+            let master = std::fs::File::from_raw_fd(master);
+            assert_eq!(libc::grantpt(master.as_raw_fd()), 0, "grantpt");
+            assert_eq!(libc::unlockpt(master.as_raw_fd()), 0, "unlockpt");
+            let mut name = [0 as libc::c_char; 128];
+            assert_eq!(
+                libc::ptsname_r(master.as_raw_fd(), name.as_mut_ptr(), name.len()),
+                0,
+                "ptsname_r"
+            );
+            let slave = libc::open(
+                name.as_ptr(),
+                libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
+            );
+            assert!(slave >= 0, "the terminal's slave side opens");
+            let size = libc::winsize {
+                ws_row: 24,
+                ws_col: columns,
+                ws_xpixel: 0,
+                ws_ypixel: 0,
+            };
+            assert_eq!(libc::ioctl(slave, libc::TIOCSWINSZ, &size), 0, "TIOCSWINSZ");
+            (master, OwnedFd::from_raw_fd(slave))
         };
-        // SAFETY: openpty fills two descriptors, which the OwnedFds below then own.
-        let opened = unsafe {
-            libc::openpty(
-                &mut master,
-                &mut slave,
-                std::ptr::null_mut(),
-                std::ptr::null(),
-                &size,
-            )
-        };
-        assert_eq!(opened, 0, "openpty");
-        // The program must not hold the master side too, or closing ours would not hang up.
-        // SAFETY: fcntl on a descriptor we own.
-        assert_eq!(
-            unsafe { libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC) },
-            0
-        );
-        let slave = unsafe { OwnedFd::from_raw_fd(slave) };
         let mut command = Command::new(env!("CARGO_BIN_EXE_spider"));
         command
             .args(args)
@@ -395,7 +399,6 @@ impl Terminal {
         }
         let child = command.spawn().expect("spider starts in a terminal");
         drop(command);
-        let master = unsafe { std::fs::File::from_raw_fd(master) };
         Terminal { master, child }
     }
 
