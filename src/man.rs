@@ -125,7 +125,7 @@ fn ending(roff: &mut Roff) {
             ),
             (
                 "NO_COLOR",
-                "Set to anything, no colour unless --color always asks for it.",
+                "Set to any value but the empty one, no colour unless --color always asks for it.",
             ),
             (
                 "TERM",

@@ -217,18 +217,29 @@ fn a_huge_typed_line_is_refused_at_once() {
     assert_eq!(ended(&mut spider), 0);
 }
 
-/// A terminal gets colour, but none while `NO_COLOR` is set, whatever its value (supports-color read "0"
-/// as unset).
+/// A terminal gets colour, but none while `NO_COLOR` holds a value, whatever it is (supports-color read
+/// "0" as unset); an empty `NO_COLOR` counts as unset, as no-color.org asks (supports-color took it as set).
+/// Nor where `TERM` is unset.
 #[test]
 fn no_color_set_to_anything_turns_colour_off_at_a_terminal() {
-    for (no_color, coloured) in [(None, true), (Some("0"), false), (Some("1"), false)] {
+    let cases = [
+        (Some("xterm"), None, true),
+        (Some("xterm"), Some(""), true),
+        (Some("xterm"), Some("0"), false),
+        (Some("xterm"), Some("1"), false),
+        (None, None, false),
+    ];
+    for (term, no_color, coloured) in cases {
         let home = tempfile::tempdir().unwrap();
         let mut command = Command::new(env!("CARGO_BIN_EXE_spider"));
         command
             .args(["--seed", "1"])
             .env("SPIDER_HOME", home.path())
-            .env("TERM", "xterm")
+            .env_remove("TERM")
             .env_remove("NO_COLOR");
+        if let Some(term) = term {
+            command.env("TERM", term);
+        }
         if let Some(value) = no_color {
             command.env("NO_COLOR", value);
         }
@@ -238,7 +249,7 @@ fn no_color_set_to_anything_turns_colour_off_at_a_terminal() {
         assert_eq!(
             shown.contains("\u{1b}[3"),
             coloured,
-            "NO_COLOR {no_color:?}: {shown:?}"
+            "TERM {term:?}, NO_COLOR {no_color:?}: {shown:?}"
         );
         enter(&mut spider, "quit");
         assert_eq!(ended(&mut spider), 0);

@@ -285,19 +285,24 @@ pub fn terminal_width() -> Option<usize> {
 }
 
 /// Colour only where asked, or on a terminal that does not refuse it: never in a pipe or a file, never
-/// while `NO_COLOR` is set (to anything), and otherwise as supports-color reads the terminal (`TERM=dumb`
-/// has none). supports-color alone would colour a pipe under `FORCE_COLOR` and a terminal under
-/// `NO_COLOR=0`; `--color always` is the way to ask for colour there.
+/// while `NO_COLOR` holds a value (no-color.org: set and not empty, whatever the value), never where `TERM`
+/// is unset or `dumb`. Written here rather than left to supports-color, which takes an empty `NO_COLOR` as
+/// set and `NO_COLOR=0` as unset, and colours a pipe under `FORCE_COLOR`; `--color always` is the way to
+/// ask for colour there.
 fn use_color(choice: ColorChoice) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none()
-                && supports_color::on(supports_color::Stream::Stdout).is_some()
-        }
+        ColorChoice::Auto => std::io::stdout().is_terminal() && environment_allows_colour(),
     }
+}
+
+fn environment_allows_colour() -> bool {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+    // Windows terminals leave TERM unset and take colour codes all the same.
+    let term =
+        std::env::var_os("TERM").map_or(cfg!(windows), |term| !term.is_empty() && term != "dumb");
+    !no_color && term
 }
 
 /// Runs one line of input: echoes it as `> line` when `echo` (text and speech), then answers each command.
