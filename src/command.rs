@@ -236,7 +236,7 @@ pub const COMMANDS: &[Usage] = &[
     Usage {
         name: "solve",
         aliases: &[],
-        synopsis: "solve [show]",
+        synopsis: "solve [show|play]",
         summary: "is this winnable? show: the winning line; play [N|all]: play it",
         detail: "The solver sees the face-down cards and the stock, and searches for a few seconds. solve: \
                  won in how many actions, unwinnable, or unknown when it found no win without trying every \
