@@ -359,8 +359,11 @@ fn files_that_do_not_belong_together_are_refused() {
     other[1] = other[1].replacen("\"line\":[\"", "\"line\":[\"deal\",\"", 1);
     let other = file_of(dir.path(), "other.jsonl", &other);
     merge(&[&good, &other], "deal 1 has another result in");
-    let twice = ok(&["spider", "solve", "--merge", path(&good), path(&good)]);
+    let copy = file_of(dir.path(), "copy.jsonl", &lines);
+    let twice = ok(&["spider", "solve", "--merge", path(&good), path(&copy)]);
     assert!(twice.contains("solved 1 of 1 (100.0%)"), "{twice}");
+    // One file named twice would count its runs twice.
+    merge(&[&good, &good], "it is named twice");
 
     // Lines no run writes.
     for (name, bad, why) in [
@@ -396,6 +399,25 @@ fn files_that_do_not_belong_together_are_refused() {
     let empty = dir.path().join("empty.jsonl");
     std::fs::write(&empty, "").unwrap();
     merge(&[&empty], "it is empty, not a results file");
+    // Someone's file with no newline: neither cut to nothing nor taken for a torn header.
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "my notes, no newline").unwrap();
+    merge(&[&notes], "it holds no complete line, not a results file");
+    resume(&deal_1, &notes, "it does not begin a results file's header");
+    assert_eq!(
+        std::fs::read_to_string(&notes).unwrap(),
+        "my notes, no newline"
+    );
+    // A run killed while writing its header: the torn header is cut and the run starts afresh.
+    let torn_header = dir.path().join("torn-header.jsonl");
+    std::fs::write(&torn_header, &lines[0][..lines[0].len() / 2]).unwrap();
+    let mut args = vec!["spider", "solve"];
+    args.extend(deal_1);
+    args.extend(["--append", path(&torn_header)]);
+    ok(&args);
+    let written = std::fs::read_to_string(&torn_header).unwrap();
+    assert!(written.starts_with(&(lines[0].clone() + "\n")), "{written}");
+    assert_eq!(deal_lines(&written, "solve").len(), 1, "{written}");
     merge(&[dir.path()], "it is a directory");
 
     // A deal in another part of the range is not this part's to resume.

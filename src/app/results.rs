@@ -6,10 +6,12 @@
 use super::batch::{Ran, Shard};
 use crate::error::shown_path;
 use crate::game::deal::MAX_SEED;
-use crate::store::lines::{append_line, cut_torn, open_for_append, open_for_reading, read_lines};
+use crate::store::lines::{
+    append_line, cut_torn, open_for_append, open_for_reading, read_lines, torn_bytes,
+};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashSet};
-use std::fs::File;
+use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 
 /// The layout of the files; it changes when what their lines hold does.
@@ -252,6 +254,20 @@ impl Appender {
             Ok(())
         })
         .map_err(fail)?;
+        // A file with no complete line is cut only where its bytes begin this run's own header (a run
+        // killed while writing it); anything else there is someone's file, not a results file.
+        if !found
+            && tail.torn
+            && !header
+                .line()
+                .as_bytes()
+                .starts_with(&torn_bytes(&mut file, tail).map_err(fail)?)
+        {
+            return Err(fail(
+                "it holds no complete line, and it does not begin a results file's header"
+                    .to_string(),
+            ));
+        }
         cut_torn(&file, tail).map_err(fail)?;
         let mut appender = Appender { file, shown, done };
         if !found {
@@ -341,9 +357,14 @@ pub fn gather<T>(
     let mut header: Option<Header> = None;
     let mut deals: BTreeMap<u32, (T, u64, usize)> = BTreeMap::new();
     let (mut runs, mut peak, mut torn) = (0, None::<f64>, Vec::new());
+    let mut named = HashSet::new();
     for (index, path) in paths.iter().enumerate() {
         let shown = shown_path(path);
         let fail = |why: String| format!("cannot merge {shown}: {why}");
+        // One file named twice (or by two names) would count its runs twice in the summary.
+        if !named.insert(fs::canonicalize(path).unwrap_or_else(|_| path.clone())) {
+            return Err(fail("it is named twice".to_string()));
+        }
         let mut file = open_for_reading(path).map_err(fail)?;
         let mut mine: Option<Header> = None;
         let tail = read_lines(&mut file, |number, line| {
@@ -393,7 +414,12 @@ pub fn gather<T>(
         })
         .map_err(fail)?;
         if mine.is_none() {
-            return Err(fail("it is empty, not a results file".to_string()));
+            let why = if tail.torn {
+                "it holds no complete line, not a results file"
+            } else {
+                "it is empty, not a results file"
+            };
+            return Err(fail(why.to_string()));
         }
         if tail.torn {
             torn.push(shown);

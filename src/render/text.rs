@@ -80,7 +80,12 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         Reply::Help(None) => {
             let mut out =
                 String::from("Commands (words are case-insensitive; ; separates, # comments):");
-            let width = COMMANDS.iter().map(|usage| usage.synopsis.len()).max().unwrap_or(0) + 2;
+            let width = COMMANDS
+                .iter()
+                .map(|usage| usage.synopsis.len())
+                .max()
+                .unwrap_or(0)
+                + 2;
             for usage in COMMANDS {
                 out.push_str(&format!("\n  {:<width$}{}", usage.synopsis, usage.summary));
                 if !usage.aliases.is_empty() {

@@ -91,6 +91,19 @@ pub fn read_lines(
     }
 }
 
+/// The bytes of a torn last line (none when the file ends with a newline).
+pub fn torn_bytes(file: &mut File, tail: Tail) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    if tail.torn {
+        file.seek(SeekFrom::Start(tail.complete))
+            .map_err(|e| io_text(&e))?;
+        file.take(MAX_LINE + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| io_text(&e))?;
+    }
+    Ok(bytes)
+}
+
 /// Cuts a torn last line off, so that the next line written starts a line of its own.
 pub fn cut_torn(file: &File, tail: Tail) -> Result<(), String> {
     if tail.torn {
