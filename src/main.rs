@@ -9,15 +9,15 @@ use std::io;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Set by Ctrl-C (SIGINT) once `catch_ctrl_c` has run, and at the prompt by a hang-up (SIGHUP).
+/// Set by Ctrl-C (SIGINT) once `catch_ctrl_c` has run, and at the prompt by SIGHUP or SIGTERM.
 static CTRL_C: AtomicBool = AtomicBool::new(false);
 
-/// Set at the prompt by a hang-up (SIGHUP), once `catch_hangup` has run.
-static HUNG_UP: AtomicBool = AtomicBool::new(false);
+/// Set at the prompt by a hang-up (SIGHUP) or a request to end (SIGTERM), once `catch_ending` has run.
+static ENDING: AtomicBool = AtomicBool::new(false);
 
 /// From now on Ctrl-C stops the search or the run under way instead of ending the program: at the prompt
 /// and in runs over deals only (a script or a pipe still ends at once, as a filter does). Signals are
-/// handled here and in `catch_hangup` only; the library only reads the flag.
+/// handled here and in `catch_ending` only; the library only reads the flags.
 fn catch_ctrl_c() -> Interrupt {
     match ctrlc::set_handler(|| CTRL_C.store(true, Ordering::Relaxed)) {
         Ok(()) | Err(ctrlc::Error::MultipleHandlers) => Interrupt::on(&CTRL_C),
@@ -26,36 +26,47 @@ fn catch_ctrl_c() -> Interrupt {
     }
 }
 
-/// The prompt's signals: Ctrl-C as above, and a terminal closed under it (SIGHUP), which would otherwise end
-/// the program at once and lose the game in hand. A hang-up stops the command in hand as Ctrl-C does; the
-/// prompt then reads the end of its input and leaves as Ctrl-D does, keeping the game for `resume`.
+/// The prompt's signals: Ctrl-C as above, and a terminal closed under it (SIGHUP) or a plain `kill` or a
+/// shutdown (SIGTERM), each of which would otherwise end the program at once and lose the game in hand.
+/// Either stops the command in hand as Ctrl-C does, and the prompt leaves as Ctrl-D does, keeping the game
+/// for `resume`.
 fn catch_prompt_signals() -> Interrupt {
     #[cfg(unix)]
-    catch_hangup();
-    catch_ctrl_c().with_hang_up(&HUNG_UP)
+    for signal in [libc::SIGHUP, libc::SIGTERM] {
+        catch_ending(signal);
+    }
+    catch_ctrl_c().with_ending(&ENDING)
 }
 
-/// SIGHUP sets the hang-up flag and the Ctrl-C flag, unless it is ignored (`nohup`), which stays as it is.
+/// `signal` sets the ending flag and the Ctrl-C flag, unless it is ignored (`nohup` ignores SIGHUP), which
+/// stays as it is. It also sends the process a SIGINT: rustyline, while it waits for a line, answers
+/// SIGINT by ending the read as Ctrl-C does (it goes on reading after any other signal), and elsewhere
+/// SIGINT only sets the Ctrl-C flag again.
 #[cfg(unix)]
-fn catch_hangup() {
-    extern "C" fn hung_up(_: libc::c_int) {
-        HUNG_UP.store(true, Ordering::Relaxed);
+fn catch_ending(signal: libc::c_int) {
+    extern "C" fn ending(_: libc::c_int) {
+        ENDING.store(true, Ordering::Relaxed);
         CTRL_C.store(true, Ordering::Relaxed);
+        // SAFETY: kill and getpid are async-signal-safe.
+        unsafe {
+            libc::kill(libc::getpid(), libc::SIGINT);
+        }
     }
-    // SAFETY: sigaction with zeroed structs filled as the manual asks; the handler only stores to an atomic,
-    // which is safe in a signal handler.
+    // SAFETY: sigaction with zeroed structs filled as the manual asks; the handler only stores to atomics
+    // and calls kill, both safe in a signal handler.
     unsafe {
         let mut old: libc::sigaction = std::mem::zeroed();
-        if libc::sigaction(libc::SIGHUP, std::ptr::null(), &mut old) != 0
+        if libc::sigaction(signal, std::ptr::null(), &mut old) != 0
             || old.sa_sigaction == libc::SIG_IGN
         {
             return;
         }
         let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = hung_up as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        action.sa_flags = libc::SA_RESTART;
+        action.sa_sigaction = ending as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        // Not restarted: rustyline's read of a key must return to find the SIGINT.
+        action.sa_flags = 0;
         libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGHUP, &action, std::ptr::null_mut());
+        libc::sigaction(signal, &action, std::ptr::null_mut());
     }
 }
 

@@ -405,6 +405,7 @@ impl Terminal {
                 // As a terminal's shell starts it, whatever the runner's own disposition: under `nohup`
                 // (SIGHUP ignored, which the program then leaves so) the hang-up would never come.
                 libc::signal(libc::SIGHUP, libc::SIG_DFL);
+                libc::signal(libc::SIGTERM, libc::SIG_DFL);
                 Ok(())
             });
         }
@@ -438,8 +439,20 @@ impl Terminal {
 
     /// Closes the terminal and waits for the program to end; its exit code.
     fn close(self) -> Option<i32> {
+        self.end(None)
+    }
+
+    /// Closes the terminal, or with `signal` sends it that signal and leaves the terminal open, and waits
+    /// for the program to end; its exit code.
+    fn end(self, signal: Option<libc::c_int>) -> Option<i32> {
         let Terminal { master, mut child } = self;
-        drop(master);
+        match signal {
+            // SAFETY: a signal to our own child, which has not been waited for.
+            Some(signal) => unsafe {
+                libc::kill(child.id() as libc::pid_t, signal);
+            },
+            None => drop(master),
+        }
         let deadline = std::time::Instant::now() + Duration::from_millis(TIMEOUT_MS);
         loop {
             if let Some(status) = child.try_wait().expect("the program's status") {
@@ -447,7 +460,7 @@ impl Terminal {
             }
             if std::time::Instant::now() > deadline {
                 let _ = child.kill();
-                panic!("the program did not end once its terminal was closed");
+                panic!("the program did not end once its terminal was closed or signalled");
             }
             std::thread::sleep(Duration::from_millis(20));
         }
@@ -455,18 +468,24 @@ impl Terminal {
 }
 
 /// Closing the terminal window keeps the game in hand for `resume`, as Ctrl-D does: the program used to
-/// die of the hang-up and lose it. Likewise at the plain prompt, and during a solve, which the hang-up
-/// stops: a solve that finished would have marked the game as assisted.
+/// die of the hang-up and lose it. So does a plain `kill` or a shutdown (SIGTERM), with the terminal still
+/// open. Likewise at the plain prompt, and during a solve, which the signal stops: a solve that finished
+/// would have marked the game as assisted.
 #[test]
-fn a_closed_terminal_keeps_the_game() {
+fn a_closed_terminal_or_sigterm_keeps_the_game() {
     // The solver does not win this position within a session's limits (as in the Ctrl-C test above): it
     // works for seconds in a release build, far longer in a test build.
     let solving = ["--game", "spiderette", "--seed", "12"];
-    for (term, args, line, deal) in [
+    let cases = [
         ("xterm", &["--seed", "7"][..], "deal", 7),
         ("xterm", &solving[..], "move 5.5 2; solve", 12),
         ("dumb", &["--seed", "7"][..], "deal", 7),
-    ] {
+        ("dumb", &solving[..], "move 5.5 2; solve", 12),
+    ];
+    for ((term, args, line, deal), signal) in cases
+        .into_iter()
+        .flat_map(|case| [(case, None), (case, Some(libc::SIGTERM))])
+    {
         let home = tempfile::tempdir().unwrap();
         let mut terminal = Terminal::open(term, 80, home.path(), args);
         terminal.wait_for("spider> ", 1);
@@ -484,16 +503,22 @@ fn a_closed_terminal_keeps_the_game() {
         // It ends by itself, neither killed by the signal nor by a panic: with 0, as after Ctrl-D, or with
         // 1 when an answer was still being written (writing fails at once, maybe before the signal is
         // handled, and a closed output ends with 1).
-        let code = terminal.close();
-        assert!(matches!(code, Some(0 | 1)), "{term}: {line}: {code:?}");
+        let code = terminal.end(signal);
+        assert!(
+            matches!(code, Some(0 | 1)),
+            "{term}: {line}: {signal:?}: {code:?}"
+        );
         let kept = std::fs::read_to_string(home.path().join("resume.yaml"))
-            .unwrap_or_else(|e| panic!("{term}: {line}: no kept game: {e}"));
+            .unwrap_or_else(|e| panic!("{term}: {line}: {signal:?}: no kept game: {e}"));
         let first = line.split(';').next().unwrap();
         assert!(
             kept.contains(&format!("- {first}")),
-            "{term}: {line}: {kept}"
+            "{term}: {line}: {signal:?}: {kept}"
         );
-        assert!(!kept.contains("assisted: true"), "{term}: {line}: {kept}");
+        assert!(
+            !kept.contains("assisted: true"),
+            "{term}: {line}: {signal:?}: {kept}"
+        );
         // The next prompt says that a game is kept, which leaving with another would replace.
         let mut next = Terminal::open(term, 80, home.path(), &["--seed", "8"]);
         let greeting = next.wait_for("spider> ", 1);
@@ -570,4 +595,31 @@ fn the_greeting_names_a_kept_game_it_cannot_read() {
         std::fs::read_to_string(home.path().join("resume.yaml")).unwrap(),
         "garbage: [\n"
     );
+}
+
+/// A history file rustyline cannot read (not UTF-8) is warned of and left as it is: rustyline would have
+/// written what it read of it over it on leaving.
+#[test]
+fn a_history_file_that_cannot_be_read_is_left_as_it_is() {
+    let home = tempfile::tempdir().unwrap();
+    let history = home.path().join("history.txt");
+    let bytes = b"#V2\nscore\n\xff\xfe bad\nshow\n";
+    std::fs::write(&history, bytes).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_spider"));
+    command
+        .args(["--seed", "1"])
+        .env("SPIDER_HOME", home.path())
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1");
+    let mut spider = spawn_command(command, Some(TIMEOUT_MS)).expect("spider starts in a pty");
+    let greeting = spider.exp_string("spider> ").expect("the first prompt");
+    assert!(
+        greeting.contains("cannot read history from") && greeting.contains("it is left as it is"),
+        "{greeting}"
+    );
+    enter(&mut spider, "score");
+    spider.exp_string("spider> ").unwrap();
+    enter(&mut spider, "quit");
+    assert_eq!(ended(&mut spider), 0);
+    assert_eq!(std::fs::read(&history).unwrap(), bytes);
 }

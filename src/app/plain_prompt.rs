@@ -57,7 +57,7 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> Result<(), Err
             match lines.recv_timeout(WATCH) {
                 Ok(read) => break Some(read),
                 // The terminal hung up: leave as Ctrl-D does, keeping the game.
-                Err(RecvTimeoutError::Timeout) if interpreter.interrupt.hung_up() => {
+                Err(RecvTimeoutError::Timeout) if interpreter.interrupt.ending() => {
                     break Some(Ok(None));
                 }
                 Err(RecvTimeoutError::Timeout) if interpreter.interrupt.requested() => break None,
@@ -78,7 +78,7 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> Result<(), Err
             // The terminal hung up, and reading it fails (EIO, maybe before its signal is handled): leave
             // as Ctrl-D does.
             Some(Err(error))
-                if interpreter.interrupt.hung_up() || error.raw_os_error() == Some(libc::EIO) =>
+                if interpreter.interrupt.ending() || error.raw_os_error() == Some(libc::EIO) =>
             {
                 return Ok(());
             }

@@ -104,7 +104,7 @@ pub(super) fn answer(
     match flow {
         Flow::Quit => Some(Ok(())),
         // A closed terminal ends the prompt as Ctrl-D does.
-        Flow::Closed if interpreter.interrupt.hung_up() => Some(Ok(())),
+        Flow::Closed if interpreter.interrupt.ending() => Some(Ok(())),
         // The game is still kept; the program then ends quietly.
         Flow::Closed => Some(Err(Error::OutputClosed)),
         Flow::Continue | Flow::Failed => None,
@@ -133,10 +133,12 @@ fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Res
         match usable_history(path) {
             Ok(true) => {
                 if let Err(error) = editor.load_history(path) {
+                    // Not written over on leaving, as one refused above.
                     super::warn(&format!(
-                        "cannot read history from {}: {error}",
+                        "cannot read history from {}: {error}; it is left as it is",
                         shown_path(path)
                     ));
+                    history = None;
                 }
             }
             // A first run has no history yet; that is not an error.
@@ -155,6 +157,11 @@ fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Res
     greet(interpreter, out, resume)?;
 
     let ended = loop {
+        // The terminal hung up or the program was asked to end during the last command: leave as Ctrl-D
+        // does, keeping the game.
+        if interpreter.interrupt.ending() {
+            break Ok(());
+        }
         match editor.readline(PROMPT) {
             Ok(text) => {
                 // A paste of several lines comes back as one text (rustyline's bracketed paste): each
@@ -179,7 +186,7 @@ fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Res
             // `quit` does.
             Err(ReadlineError::Interrupted | ReadlineError::Eof) => break Ok(()),
             // The terminal hung up, and reading it fails: leave as Ctrl-D does.
-            Err(error) if interpreter.interrupt.hung_up() || terminal_gone(&error) => break Ok(()),
+            Err(error) if interpreter.interrupt.ending() || terminal_gone(&error) => break Ok(()),
             Err(error) => break Err(Error::Input(format!("cannot read the prompt: {error}"))),
         }
     };
