@@ -550,7 +550,7 @@ fn resume_without_a_kept_game_shows_the_deal_it_gives() {
 /// At a terminal, long answers break between words to fit its width rather than where the terminal cuts
 /// them, and the table is left as it is; in a pipe every line stays whole.
 #[test]
-fn long_answers_fit_the_terminal() {
+fn long_text_answers_fit_the_terminal_and_speech_stays_whole() {
     let home = tempfile::tempdir().unwrap();
     let mut terminal = Terminal::open("xterm", 70, home.path(), &["--seed", "1"]);
     terminal.wait_for("spider> ", 1);
@@ -562,6 +562,18 @@ fn long_answers_fit_the_terminal() {
     for line in &lines {
         assert!(line.chars().count() <= 70, "{line:?} in {said}");
     }
+    // Speech is left whole: a screen reader reads a sentence by its logical line, and a break would cut
+    // a card's name in two there.
+    terminal
+        .master
+        .write_all(b"set output speech; deal\r")
+        .unwrap();
+    let said = terminal.wait_for("spider> ", 1);
+    let dealt = said
+        .split("\r\n")
+        .find(|l| l.starts_with("Dealt 10 cards"))
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(dealt.chars().count() > 70, "{said}");
     terminal.master.write_all(b"quit\r").unwrap();
     terminal.wait_for("Goodbye.", 1);
     terminal.close();

@@ -25,8 +25,8 @@ pub struct Settings {
     /// After every action, say again what it changed: the text face reprints the position, the speech face
     /// reads the columns that changed. `None` until `set autoshow`: each face as it does by default.
     pub autoshow: Option<bool>,
-    /// The width of the terminal the answers go to: text and speech break longer lines between words to fit
-    /// it. `None` in a pipe or a file, whose lines stay whole.
+    /// The width of the terminal the answers go to: text breaks longer lines between words to fit it.
+    /// `None` in a pipe or a file, whose lines stay whole.
     pub width: Option<usize>,
 }
 

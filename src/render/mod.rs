@@ -19,12 +19,11 @@ use crate::session::Session;
 
 /// The answer to one command in the current face, without a final newline; empty when there is nothing to say.
 pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Settings) -> String {
-    let said = match settings.face {
-        Face::Text => text::render(result, session, settings),
+    match settings.face {
+        Face::Text => fit(text::render(result, session, settings), settings.width),
         Face::Speech => speech::plain_words(&speech::render(result, session, settings)),
-        Face::Json => return json::render(result, session),
-    };
-    fit(said, settings.width)
+        Face::Json => json::render(result, session),
+    }
 }
 
 /// The line for one action `auto` played, said as soon as it is played (text and speech; the JSON face
@@ -35,11 +34,10 @@ pub fn announced(
     session: &Session,
     settings: &Settings,
 ) -> String {
-    let said = match settings.face {
+    match settings.face {
         Face::Speech => speech::plain_words(&speech::announced(action, events, session)),
-        _ => text::announced(action, events, session),
-    };
-    fit(said, settings.width)
+        _ => fit(text::announced(action, events, session), settings.width),
+    }
 }
 
 /// Narrower terminals than this are left to wrap lines themselves: the table's rows (53 characters in
@@ -47,7 +45,8 @@ pub fn announced(
 const NARROWEST: usize = 60;
 
 /// `text` with each line longer than `width` broken between words, so that a terminal does not cut words in
-/// two. Each further piece is indented two spaces past its line's own indent, or under the second column of
+/// two. Text only: speech is for screen readers, which read a sentence by its logical line (Emacs's buffer, a
+/// braille line), so breaks put in it would cut card names in two there. Each further piece is indented two spaces past its line's own indent, or under the second column of
 /// a line that has one (`  new [N]         a new deal...`). Lines with colour are left whole (only the
 /// table has it, and it fits), as is a word longer than the width.
 fn fit(text: String, width: Option<usize>) -> String {
