@@ -477,12 +477,24 @@ fn a_closed_terminal_or_sigterm_keeps_the_game() {
     // works for seconds in a release build, far longer in a test build.
     let solving = ["--game", "spiderette", "--seed", "12"];
     let cases = [
-        ("xterm", &["--seed", "7"][..], "deal", 7),
-        ("xterm", &solving[..], "move 5.5 2; solve", 12),
-        ("dumb", &["--seed", "7"][..], "deal", 7),
-        ("dumb", &solving[..], "move 5.5 2; solve", 12),
+        ("xterm", &["--seed", "7"][..], "deal", "Spider, 4 suits", 7),
+        (
+            "xterm",
+            &solving[..],
+            "move 5.5 2; solve",
+            "Spiderette, 4 suits",
+            12,
+        ),
+        ("dumb", &["--seed", "7"][..], "deal", "Spider, 4 suits", 7),
+        (
+            "dumb",
+            &solving[..],
+            "move 5.5 2; solve",
+            "Spiderette, 4 suits",
+            12,
+        ),
     ];
-    for ((term, args, line, deal), signal) in cases
+    for ((term, args, line, game, deal), signal) in cases
         .into_iter()
         .flat_map(|case| [(case, None), (case, Some(libc::SIGTERM))])
     {
@@ -524,7 +536,7 @@ fn a_closed_terminal_or_sigterm_keeps_the_game() {
         let greeting = next.wait_for("spider> ", 1);
         assert!(
             greeting.contains(&format!(
-                "A game left unfinished is kept (deal {deal}): resume continues it."
+                "A game left unfinished is kept ({game}, deal {deal}): resume continues it."
             )),
             "{greeting}"
         );

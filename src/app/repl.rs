@@ -62,8 +62,8 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
 fn greet(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Result<(), Error> {
     let opening = opening(interpreter, resume)?;
     let mut greeting = format!(
-        "Spider, deal {}. Type help for the commands.",
-        interpreter.session.seed()
+        "{}. Type help for the commands.",
+        render::game_and_deal(interpreter.session.game(), interpreter.session.seed())
     );
     // Leaving with a game in hand would put it in the kept game's place: say that there is one.
     if let Some(home) = interpreter.home.as_deref().filter(|_| !resume)
@@ -71,8 +71,8 @@ fn greet(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Re
     {
         greeting.push_str(&match load(&kept_path(home)) {
             Ok(kept) => format!(
-                " A game left unfinished is kept (deal {}): resume continues it.",
-                kept.session.seed()
+                " A game left unfinished is kept ({}): resume continues it.",
+                render::game_and_deal(kept.session.game(), kept.session.seed())
             ),
             Err(_) => " A kept game is there but cannot be read: resume says why.".to_string(),
         });

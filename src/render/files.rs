@@ -29,9 +29,8 @@ pub fn loaded(path: Option<&str>, moves: usize, redo: usize, session: &Session) 
         n => format!(", {n} to redo"),
     };
     format!(
-        "{what}: {} deal {}, {moves} {} made{redo}.",
-        session.game().kind.name(),
-        session.seed(),
+        "{what}: {}, {moves} {} made{redo}.",
+        super::game_and_deal(session.game(), session.seed()),
         plural(moves, "action", "actions"),
     )
 }

@@ -102,6 +102,17 @@ fn fit(text: String, width: Option<usize>) -> String {
     out.join("\n")
 }
 
+/// A game and its deal in words, for the greeting and the files' answers: `Spider, 2 suits, deal 12`;
+/// Reno, whose cards are always four suits, without the count.
+pub fn game_and_deal(game: &crate::game::Game, seed: u32) -> String {
+    if game.kind.is_spider() {
+        let suits = names::plural(game.suits as usize, "suit", "suits");
+        format!("{}, {} {suits}, deal {seed}", game.kind.title(), game.suits)
+    } else {
+        format!("{}, deal {seed}", game.kind.title())
+    }
+}
+
 /// The whole position, as `show` prints it.
 pub fn position(session: &Session, settings: &Settings) -> String {
     render(&Ok(Reply::Show { short: false }), session, settings)

@@ -46,7 +46,20 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
         }
         Reply::Set { name, value } => format!("{} {value}.", capitalize(name)),
         Reply::Show { short } => {
-            let mut lines = vec![summary(session)];
+            // What the text face's header gives besides: the suits removed and the score, or the bank.
+            let removed = match session.position() {
+                Position::Spider(table) => format!(
+                    " Removed {} of {} suits.",
+                    table.removed.len(),
+                    session.game().total_suits()
+                ),
+                Position::Reno(_) => String::new(),
+            };
+            let mut lines = vec![format!(
+                "{}{removed} {}",
+                summary(session),
+                score_sentence(session)
+            )];
             if let Position::Reno(table) = session.position() {
                 lines.push(reno_piles(table));
             }
@@ -146,6 +159,9 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 ),
                 Position::Reno(table) => ("Reno.".to_string(), reno_piles(table)),
             };
+            // The summary says a game won or lost; one still played says so here.
+            let playing =
+                (session.status() == Status::Playing).then(|| "Status: playing.".to_string());
             [
                 title,
                 summary(session),
@@ -160,9 +176,11 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                         ""
                     }
                 ),
-                format!("Status: {}.", session.status().name()),
-                progress,
             ]
+            .into_iter()
+            .chain(playing)
+            .chain([progress])
+            .collect::<Vec<_>>()
             .join("\n")
         }
         Reply::Help(None) => {
@@ -287,7 +305,7 @@ fn summary(session: &Session) -> String {
     };
     let stock = match position {
         Position::Spider(table) => format!(
-            "Stock {} cards, {} {}.",
+            "Stock {} cards, {} {} left.",
             table.stock.len(),
             session.deals_left(),
             plural(session.deals_left(), "deal", "deals")
@@ -397,7 +415,7 @@ fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
             format!("Turned up {} in column {}.", card.spoken(), column + 1)
         }
         Event::Dealt { cards, stock, .. } if matches!(session.position(), Position::Reno(_)) => {
-            format!("Turned {}. {stock} left.", spoken(cards))
+            format!("Turned {}. {stock} in the stock.", spoken(cards))
         }
         Event::Played {
             cards,
@@ -416,7 +434,12 @@ fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
             format!("Dealt {}. {left}", dealt(cards))
         }
         Event::Removed { suit, column } => {
-            format!("Removed {} from column {}.", suit.name(), column + 1)
+            // "Removed spades" would sound like every spade.
+            format!(
+                "Removed a suit of {} from column {}.",
+                suit.name(),
+                column + 1
+            )
         }
         Event::Undone { actions, moved } => taken("Undid", actions, moved, |from, _| {
             format!("back to column {}", from + 1)
@@ -653,6 +676,8 @@ pub fn plain_words(text: &str) -> String {
             '|' => out.push_str(" or "),
             '/' => out.push_str(" slash "),
             '_' => out.push_str(" underscore "),
+            // Dropped, `~/x` would sound like a file at the root.
+            '~' => out.push_str(" tilde "),
             '$' => out.push_str(" dollars "),
             '"' | '`' => out.push('\''),
             _ => out.push(' '),
@@ -733,6 +758,10 @@ mod tests {
         assert_eq!(
             plain_words("Saved to /tmp/a_b.yaml."),
             "Saved to slash tmp slash a underscore b.yaml."
+        );
+        assert_eq!(
+            plain_words("Saved to ~/my game.yaml."),
+            "Saved to tilde slash my game.yaml."
         );
         assert_eq!(
             plain_words("a rank (A 2..10 J Q K), e.g. 10s; '..' and ../x stay"),

@@ -427,10 +427,11 @@ fn spaces(session: &Session) -> String {
         .filter(|(_, c)| c.is_empty())
         .map(|(i, _)| (i + 1).to_string())
         .collect();
+    // Said as a sentence: "Empty columns: 9." was heard as a count of nine.
     match spaces.as_slice() {
-        [] => "none".to_string(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => "No column is empty.".to_string(),
+        [one] => format!("Column {one} is empty."),
+        [rest @ .., last] => format!("Columns {} and {last} are empty.", rest.join(", ")),
     }
 }
 
@@ -456,7 +457,7 @@ pub fn status_line(session: &Session) -> String {
         ),
     };
     format!(
-        "{stock} Empty columns: {}. {home} {}.",
+        "{stock} {} {home} {}.",
         spaces(session),
         capitalize(session.status().name())
     )
