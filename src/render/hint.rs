@@ -129,22 +129,21 @@ pub fn played_line(action: Action, said: String, names: Names) -> String {
     format!("{}: {said}", names.action(action))
 }
 
-/// `auto`: a line for each action played (its command, then what its events said), and why it stopped
-/// early; the face adds what autoshow shows after them.
+/// `auto`: a line for each action played (the face's `line`), and why it stopped early; the face adds what
+/// autoshow shows after them.
 pub fn auto(
     played: &[(Action, Vec<Event>)],
     stopped: bool,
     interrupted: bool,
     announced: bool,
     session: &Session,
-    names: Names,
-    said: impl Fn(&[Event]) -> String,
+    line: impl Fn(Action, &[Event]) -> String,
 ) -> Vec<String> {
     // Actions announced as they were played are not said again.
     let mut lines: Vec<String> = played
         .iter()
         .filter(|_| !announced)
-        .map(|(action, events)| played_line(*action, said(events), names))
+        .map(|(action, events)| line(*action, events))
         .collect();
     if interrupted {
         lines.push(format!(

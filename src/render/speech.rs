@@ -28,15 +28,10 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             lines.join("\n")
         }
         Reply::Played(played) => {
+            // As `auto` says them: the events alone.
             let mut lines: Vec<String> = played
                 .iter()
-                .map(|(action, events)| {
-                    format!(
-                        "{}: {}",
-                        SPOKEN.action(*action),
-                        events_said(events, session)
-                    )
-                })
+                .map(|(action, events)| announced(*action, events, session))
                 .collect();
             if settings.autoshow_on() {
                 let events: Vec<Event> = played.iter().flat_map(|(_, e)| e.clone()).collect();
@@ -230,8 +225,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 *interrupted,
                 *announced,
                 session,
-                SPOKEN,
-                |events| events_said(events, session),
+                |action, events| self::announced(action, events, session),
             );
             if settings.autoshow_on() {
                 let events: Vec<Event> = played.iter().flat_map(|(_, e)| e.clone()).collect();
@@ -344,8 +338,10 @@ fn describe_column(index: usize, column: &Column) -> String {
 }
 
 /// The line said for one action `auto` played, as soon as it is played.
-pub fn announced(action: Action, events: &[Event], session: &Session) -> String {
-    super::hint::played_line(action, events_said(events, session), SPOKEN)
+/// Its events alone: they name the cards and the columns, so the command before them (`move column 1 row 6
+/// to column 5:`, as text gives it) would say the columns twice, half as long again to hear.
+pub fn announced(_: Action, events: &[Event], session: &Session) -> String {
+    events_said(events, session)
 }
 
 /// What one command's events say, in order, on one line. A card turned up in the column just named (the one

@@ -125,8 +125,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
                 *interrupted,
                 *announced,
                 session,
-                SHORT,
-                |events| events_text(events, session),
+                |action, events| self::announced(action, events, session),
             );
             if settings.autoshow_on() && !played.is_empty() {
                 lines.push(tableau(session, settings));
