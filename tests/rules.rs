@@ -244,7 +244,8 @@ fn kings_and_runs_headed_by_a_king_go_only_to_an_empty_column() {
             cards: cards("Kh Qh Jh"),
             from: 1,
             to: 4,
-            onto: None
+            onto: None,
+            uncovered: None
         }]
     );
 
@@ -300,7 +301,8 @@ fn the_lower_part_of_a_run_splits_off_from_its_middle() {
             cards: cards("7s 6s"),
             from: 0,
             to: 1,
-            onto: Some(card("8h"))
+            onto: Some(card("8h")),
+            uncovered: Some(card("8s"))
         }],
         "nothing is turned: 8s is face up"
     );
@@ -804,7 +806,8 @@ fn autoremove_takes_a_suit_as_soon_as_it_is_complete() {
                 cards: cards("As"),
                 from: 1,
                 to: 0,
-                onto: Some(card("2s"))
+                onto: Some(card("2s")),
+                uncovered: None
             },
             Event::Turned {
                 card: card("3d"),

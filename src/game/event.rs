@@ -11,6 +11,9 @@ pub enum Event {
         from: usize,
         to: usize,
         onto: Option<Card>,
+        /// The face-up card the move left at the bottom of `from`; `None` when it left the column empty
+        /// or a face-down card there (turned next, in a `Turned` event).
+        uncovered: Option<Card>,
     },
     Turned {
         card: Card,

@@ -305,6 +305,7 @@ impl Table {
         match action {
             Action::Move { from, row, to } => {
                 let cards = self.columns[from].cards.split_off(row);
+                let uncovered = self.columns[from].face_up().last().copied();
                 let onto = self.columns[to].bottom();
                 self.columns[to].cards.extend_from_slice(&cards);
                 events.push(Event::Moved {
@@ -312,6 +313,7 @@ impl Table {
                     from,
                     to,
                     onto,
+                    uncovered,
                 });
                 self.turn(from, &mut events);
             }

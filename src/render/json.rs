@@ -265,11 +265,13 @@ fn event(event: &Event) -> EventObject {
             from,
             to,
             onto,
+            uncovered,
         } => EventObject::Moved {
             cards: names(cards),
             from: from + 1,
             to: to + 1,
             onto: onto.map(|c| c.to_string()),
+            uncovered: uncovered.map(|c| c.to_string()),
         },
         Event::Turned { card, column } => EventObject::Turned {
             card: card.to_string(),
@@ -358,6 +360,7 @@ enum EventObject {
         from: usize,
         to: usize,
         onto: Option<String>,
+        uncovered: Option<String>,
     },
     Turned {
         card: String,

@@ -349,8 +349,18 @@ pub fn announced(_: Action, events: &[Event], session: &Session) -> String {
 fn events_said(events: &[Event], session: &Session) -> String {
     let mut named = None;
     let mut said = Vec::with_capacity(events.len());
-    for e in events {
+    for (i, e) in events.iter().enumerate() {
         said.push(event(e, session, named));
+        // A move that left nothing in its column, face up or down, left it empty.
+        if let Event::Moved {
+            from,
+            uncovered: None,
+            ..
+        } = *e
+            && !matches!(events.get(i + 1), Some(Event::Turned { column, .. }) if *column == from)
+        {
+            said.push(format!("Column {} is empty now.", from + 1));
+        }
         named = match *e {
             Event::Moved { from, .. }
             | Event::Played {
@@ -389,19 +399,26 @@ fn taken(
 fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
     let spoken = |cards: &[Card]| SPOKEN.run(cards);
     match event {
+        // What the move left behind, which a sighted player sees in the table: the face-up card it
+        // uncovered (a face-down one is said as turned up, next).
         Event::Moved {
             cards,
             from,
             to,
             onto,
+            uncovered,
         } => format!(
-            "{}.",
+            "{}{}.",
             capitalize(&moved(
                 cards,
                 Pile::Column(*from),
                 Pile::Column(*to),
                 *onto,
                 true
+            )),
+            uncovered.map_or(String::new(), |card| format!(
+                ", uncovering {}",
+                card.spoken()
             ))
         ),
         Event::Turned { card, column } if named == Some(*column) => {

@@ -153,6 +153,7 @@ fn event(event: &Event, session: &Session) -> String {
             from,
             to,
             onto: Some(onto),
+            ..
         } => format!(
             "Moved {} from column {} onto {onto} in column {}.",
             SHORT.run(cards),
@@ -164,6 +165,7 @@ fn event(event: &Event, session: &Session) -> String {
             from,
             to,
             onto: None,
+            ..
         } => format!(
             "Moved {} from column {} to empty column {}.",
             SHORT.run(cards),
