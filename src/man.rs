@@ -124,6 +124,10 @@ fn ending(roff: &mut Roff) {
                 "The directory of the prompt's files, in place of the user's data directory.",
             ),
             (
+                "XDG_DATA_HOME",
+                "Without SPIDER_HOME, the prompt's files are in its spider/ directory.",
+            ),
+            (
                 "NO_COLOR",
                 "Set to any value but the empty one, no colour unless --color always asks for it.",
             ),
@@ -137,13 +141,15 @@ fn ending(roff: &mut Roff) {
     roff.text([
         roman("The prompt keeps, in "),
         italic("~/.local/share/spider/"),
-        roman(" on Linux (or $SPIDER_HOME), its history ("),
+        roman(" on Linux (or $SPIDER_HOME, or $XDG_DATA_HOME/spider/), its history ("),
         italic("history.txt"),
         roman("), the game left unfinished ("),
         italic("resume.yaml"),
         roman("; one it cannot read is moved to "),
         italic("resume.unreadable.yaml"),
-        roman(" before another takes its place), the statistics ("),
+        roman(", or the next free "),
+        italic("resume.unreadable.N.yaml"),
+        roman(", before another takes its place), the statistics ("),
         italic("stats.yaml"),
         roman(") and the lock under which prompts sharing them hand over the kept game ("),
         italic("stats.lock"),

@@ -208,8 +208,23 @@ fn an_unreadable_kept_game_is_set_aside_not_written_over() {
         "{warnings:?}"
     );
     let aside = home.path().join("resume.unreadable.yaml");
-    assert_eq!(std::fs::read_to_string(aside).unwrap(), newer);
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), newer);
     let mut next = prompt(home.path(), 5);
     run(&mut next, Command::Resume);
     assert_eq!(next.session.seed(), 3);
+
+    // A second one goes beside the first, not over it.
+    let newest = "format: 10\ngame: spider\n";
+    std::fs::write(&kept, newest).unwrap();
+    let mut again = prompt(home.path(), 6);
+    run(&mut again, Command::Deal);
+    leave(&mut again);
+    let warnings = again.take_warnings();
+    assert!(
+        warnings[0].contains("resume.unreadable.1.yaml"),
+        "{warnings:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), newer);
+    let second = home.path().join("resume.unreadable.1.yaml");
+    assert_eq!(std::fs::read_to_string(second).unwrap(), newest);
 }

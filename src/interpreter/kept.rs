@@ -10,7 +10,7 @@
 //! and never removed by this one.
 
 use super::Interpreter;
-use crate::error::{Failure, FileError, io_reason};
+use crate::error::{Failure, FileError, Reason, io_reason};
 use crate::game::position::Status;
 use crate::session::Session;
 use crate::store::saved::{Loaded, kept_path, load, save, to_text};
@@ -108,8 +108,16 @@ pub(super) fn add(dir: &Path, session: &Session, outcome: Outcome) -> Result<(),
 
 /// Where a kept game that cannot be read goes, rather than under the game that takes its place: it may be
 /// a newer program's file, or one to mend by hand.
-pub(super) fn unreadable_path(home: &Path) -> PathBuf {
-    home.join("resume.unreadable.yaml")
+/// Where a kept game that cannot be read goes: `resume.unreadable.yaml`, or when one is there already (a
+/// second newer spider's game, say) the first of `resume.unreadable.1.yaml`, `.2` ... not taken, so that
+/// none set aside is written over. The statistics lock is held, so no other prompt takes it meanwhile.
+fn unreadable_path(home: &Path) -> Option<PathBuf> {
+    (0..1000)
+        .map(|n| match n {
+            0 => home.join("resume.unreadable.yaml"),
+            n => home.join(format!("resume.unreadable.{n}.yaml")),
+        })
+        .find(|path| std::fs::symlink_metadata(path).is_err())
 }
 
 /// Moves a kept game that cannot be read out of the way before another is kept, the statistics lock
@@ -122,7 +130,14 @@ fn set_aside_unreadable(home: &Path) -> Result<Option<String>, FileError> {
     let Err(unreadable) = load(&path) else {
         return Ok(None);
     };
-    let aside = unreadable_path(home);
+    let aside = unreadable_path(home).ok_or_else(|| {
+        FileError::new(
+            "set aside",
+            &path,
+            None,
+            Reason::Text("a thousand unreadable kept games are set aside already".to_string()),
+        )
+    })?;
     std::fs::rename(&path, &aside)
         .map_err(|e| FileError::new("set aside", &path, None, io_reason(&e)))?;
     Ok(Some(format!(
