@@ -83,8 +83,13 @@ impl FileError {
 
 /// A path made safe to print on one line.
 pub fn shown_path(path: &Path) -> String {
+    shown_text(&path.display().to_string())
+}
+
+/// Text read from a file, made safe to print on one line: control characters (a newline, a terminal's
+/// escape) as `?`, and at most 200 characters.
+pub fn shown_text(text: &str) -> String {
     const MAX: usize = 200;
-    let text = path.display().to_string();
     let mut shown: String = text
         .chars()
         .take(MAX)

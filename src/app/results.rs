@@ -4,7 +4,7 @@
 //! its deals. `--merge FILE...` gathers the deals of many such files into one summary.
 
 use super::batch::{Ran, Shard};
-use crate::error::shown_path;
+use crate::error::{shown_path, shown_text};
 use crate::game::deal::MAX_SEED;
 use crate::store::lines::{
     append_line, cut_torn, open_for_append, open_for_reading, read_lines, torn_bytes,
@@ -130,13 +130,15 @@ impl Header {
         for key in keys {
             let (ours, them) = (self.settings.get(key), theirs.settings.get(key));
             if ours != them {
+                // The file's own words, which may hold anything, made safe for one line.
                 let show = |v: Option<&Value>| match v {
-                    Some(Value::String(s)) => s.clone(),
-                    Some(other) => other.to_string(),
+                    Some(Value::String(s)) => shown_text(s),
+                    Some(other) => shown_text(&other.to_string()),
                     None => "none".to_string(),
                 };
                 return Some(format!(
-                    "it was written with {key} {}, not {}",
+                    "it was written with {} {}, not {}",
+                    shown_text(key),
                     show(them),
                     show(ours)
                 ));

@@ -196,7 +196,8 @@ pub(crate) fn yaml_message(error: &serde_yaml::Error, text: &str) -> (Option<usi
     let twice = message.strip_prefix("duplicate entry with key \"");
     let key = twice.and_then(|rest| rest.split('"').next());
     let second = key.and_then(|key| key_lines(text, key).nth(1));
-    (second.or(line), message)
+    // The message may quote the file (an unknown key), which may hold anything.
+    (second.or(line), crate::error::shown_text(&message))
 }
 
 /// The lines (from 1) of a top-level `key:` in block style.

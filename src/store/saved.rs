@@ -543,11 +543,6 @@ fn yaml_error(error: serde_yaml::Error, text: &str) -> Refused {
             Reason::Text(format!("{message} (is the file cut short?)")),
         );
     }
-    let message: String = message
-        .chars()
-        .take(200)
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
     (line, Reason::Text(message))
 }
 
