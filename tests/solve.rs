@@ -221,6 +221,25 @@ fn a_search_stopped_by_memory_says_so() {
 }
 
 /// The solver plays Spider and Spiderette: in Reno `solve` says so, searches nothing and marks nothing.
+/// `solve play` where no line wins answers with the verdict, as `solve` does, and marks the game as
+/// assisted as `solve` does: it was a refusal that changed the game, which a refusal never does.
+#[test]
+fn solve_play_without_a_line_answers_the_verdict() {
+    let config = common::config("spider --game spiderette --seed 330743".split_whitespace());
+    let mut interpreter = interpreter(&config);
+    let mut out = Vec::new();
+    feed(&mut interpreter, "auto", false, true, &mut out);
+    assert_eq!(interpreter.session.status(), Status::Lost);
+    let reply = interpreter
+        .execute(spider::command::parse_command("solve play").unwrap())
+        .unwrap();
+    assert!(
+        matches!(reply, Reply::Solve(ref a) if a.result == spider::solve::Verdict::Unwinnable),
+        "{reply:?}"
+    );
+    assert!(interpreter.session.assisted());
+}
+
 #[test]
 fn solve_in_reno_says_what_the_solver_plays_and_marks_nothing() {
     let config = common::config("spider --game reno --seed 1".split_whitespace());

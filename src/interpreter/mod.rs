@@ -15,7 +15,7 @@ use crate::game::position::{Action, Position, Status};
 use crate::game::spider;
 use crate::interrupt::Interrupt;
 use crate::session::Session;
-use crate::solve::{Limit, Outcome};
+use crate::solve::Limit;
 
 /// How answers are presented; none of it changes the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,11 +254,12 @@ impl Interpreter {
             }
             SolveCommand::Play(n) => n,
         };
+        // No line to play: the answer is the solver's verdict, as `solve` gives it. Not a refusal, which
+        // would change nothing, while the verdict has marked the game as assisted as `solve`'s does.
         let Some(line) = crate::solve::known_line(&self.solved, &position) else {
-            return Err(Failure::Message(match report.outcome {
-                Outcome::Unwinnable => "No line wins from here: the solver tried them all.".into(),
-                _ => "The solver found no win from here in its time; nothing played.".into(),
-            }));
+            return Ok(Reply::Solve(crate::solve::answer(
+                &report, &position, &game, false,
+            )));
         };
         let mut played = Vec::new();
         let mut index = 0;
