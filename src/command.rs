@@ -228,7 +228,7 @@ pub const COMMANDS: &[Usage] = &[
     Usage {
         name: "new",
         aliases: &[],
-        synopsis: "new [N]",
+        synopsis: "new [N|winnable]",
         summary: "a new deal: number N (0 to 999999999), or a random one; new --winnable (or new winnable): a \
                   random one the solver has proved winnable",
         detail: "",

@@ -664,6 +664,28 @@ fn a_carriage_return_alone_ends_a_line() {
     assert!(!run.stdout.contains("Unknown command"), "{}", run.stdout);
 }
 
+/// A bot counts answers against lines: a comment gets none however long (a command line that long is
+/// refused), and Reno's `find` always has `piles`, Spider's never.
+#[test]
+fn json_answers_a_bot_counts_on() {
+    let mut input = format!("#{}\n", "x".repeat(70_000)).into_bytes();
+    input.extend_from_slice(b"score\nfind 4c\n");
+    let run = spider(&["--seed", "1", "--output", "json"], Some(&input));
+    let values = json_lines(&run);
+    assert_eq!(types(&values), ["score", "find"], "{}", run.stdout);
+    assert!(values[1].get("piles").is_none(), "{}", run.stdout);
+    let run = spider(
+        &["--seed", "1", "--game", "reno", "--output", "json"],
+        Some(b"find 4c\n"),
+    );
+    assert_eq!(
+        json_lines(&run)[0]["piles"],
+        serde_json::json!([]),
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn piped_commands_are_echoed() {
     let run = spider(

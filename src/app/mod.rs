@@ -318,7 +318,8 @@ pub fn feed(
     if line.trim().is_empty() {
         return Flow::Continue;
     }
-    if line.len() > MAX_LINE {
+    // A comment gets no answer, however long.
+    if line.len() > MAX_LINE && !line.trim_start().starts_with('#') {
         let reason = format!(
             "That line is longer than {MAX_LINE} bytes, which no command is; nothing was done."
         );

@@ -75,12 +75,14 @@ fn reply_value(reply: &Reply, session: &Session) -> serde_json::Result<String> {
                 })
                 .collect(),
             piles: match position {
-                Position::Spider(_) => Vec::new(),
-                Position::Reno(table) => table
-                    .find_in_piles(*card)
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect(),
+                Position::Spider(_) => None,
+                Position::Reno(table) => Some(
+                    table
+                        .find_in_piles(*card)
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect(),
+                ),
             },
         }),
         Reply::Moves(actions) => serde_json::to_string(&MovesObject {
@@ -487,9 +489,10 @@ struct FindObject {
     kind: &'static str,
     card: String,
     places: Vec<Place>,
-    /// Reno: `w` or `h` when the card is on top of the waste or the holding pile.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    piles: Vec<String>,
+    /// Reno only, and there always (empty when the card is in none): `w` or `h` when the card is on top
+    /// of the waste or the holding pile, `f` when it is home.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    piles: Option<Vec<String>>,
 }
 
 #[derive(Serialize)]
