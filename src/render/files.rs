@@ -3,6 +3,7 @@
 
 use super::names::{Names, plural};
 use crate::error::shown_path;
+use crate::game::GameKind;
 use crate::game::position::Action;
 use crate::session::Session;
 use crate::store::stats::Stats;
@@ -80,18 +81,37 @@ pub fn stats(stats: &Stats, spoken: bool) -> String {
         } else {
             format!("{percent}%")
         };
+        // Reno has no suit count to choose, and its score is a bank in dollars.
+        let kind = GameKind::from_name(&record.game);
+        let (game, best) = match kind {
+            Some(GameKind::Reno) => {
+                let bank = |s: i64| match (spoken, s < 0) {
+                    (true, true) => format!("minus {} dollars", s.unsigned_abs()),
+                    (true, false) => format!("{s} dollars"),
+                    (false, true) => format!("-${}", s.unsigned_abs()),
+                    (false, false) => format!("${s}"),
+                };
+                let best = record.best_score.map_or("none".to_string(), bank);
+                ("Reno".to_string(), format!("best bank {best}"))
+            }
+            _ => (
+                format!(
+                    "{}, {} {}",
+                    kind.map_or(record.game.clone(), |k| k.title().to_string()),
+                    record.suits,
+                    plural(record.suits as usize, "suit", "suits"),
+                ),
+                format!(
+                    "best score {}",
+                    record
+                        .best_score
+                        .map_or("none".to_string(), |s| s.to_string())
+                ),
+            ),
+        };
         let mut line = format!(
-            "{}, {} {}: played {}, won {} ({rate}), best score {}, winning streak {} (best {})",
-            record.game,
-            record.suits,
-            plural(record.suits as usize, "suit", "suits"),
-            record.played,
-            record.won,
-            record
-                .best_score
-                .map_or("none".to_string(), |s| s.to_string()),
-            record.streak,
-            record.best_streak,
+            "{game}: played {}, won {} ({rate}), {best}, winning streak {} (best {})",
+            record.played, record.won, record.streak, record.best_streak,
         );
         if let Some(moves) = record.fewest_moves {
             line.push_str(&format!(", fewest moves in a win {moves}"));
@@ -160,4 +180,41 @@ pub fn stats_json(stats: &Stats) -> String {
 
 pub fn stats_reset_json() -> String {
     r#"{"type":"stats_reset"}"#.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stats;
+    use crate::store::stats::{Record, Stats};
+
+    /// Reno has no suit count to choose, and its best is a bank in dollars.
+    #[test]
+    fn reno_statistics_give_the_bank_without_suits() {
+        let mut all = Stats::new();
+        all.games.push(Record {
+            game: "reno".to_string(),
+            suits: 4,
+            played: 1,
+            best_score: Some(-52),
+            ..Record::default()
+        });
+        all.games.push(Record {
+            game: "spider".to_string(),
+            suits: 2,
+            played: 1,
+            best_score: Some(120),
+            ..Record::default()
+        });
+        let text = stats(&all, false);
+        assert!(
+            text.contains("  Reno: played 1, won 0 (0%), best bank -$52,"),
+            "{text}"
+        );
+        assert!(text.contains("  Spider, 2 suits: played 1,"), "{text}");
+        let spoken = stats(&all, true);
+        assert!(
+            spoken.contains("Reno: played 1, won 0 (0 percent), best bank minus 52 dollars,"),
+            "{spoken}"
+        );
+    }
 }
