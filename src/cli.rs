@@ -107,7 +107,8 @@ struct Args {
     /// Continue the game left unfinished at the prompt (at the prompt only).
     #[arg(long, conflicts_with = "load", conflicts_with_all = GAME_OPTIONS)]
     resume: bool,
-    /// Scripts of commands to run in order, then exit; without them, commands come from standard input.
+    /// Scripts of commands to run in order (`-` for standard input), then exit; without them, commands come
+    /// from standard input.
     #[arg(value_hint = ValueHint::FilePath)]
     scripts: Vec<PathBuf>,
 }

@@ -503,7 +503,7 @@ fn several_scripts_run_in_order_sharing_one_session() {
 }
 
 #[test]
-fn a_missing_script_exits_one_with_one_line_naming_it() {
+fn a_script_that_cannot_be_read_exits_one_before_any_runs() {
     let dir = TempDir::new("missing");
     let missing = dir.path().join("no-such-script.txt");
     let run = spider(&["--seed", "1", path_str(&missing)], None);
@@ -512,7 +512,7 @@ fn a_missing_script_exits_one_with_one_line_naming_it() {
     assert!(run.stderr.contains(path_str(&missing)), "{:?}", run.stderr);
     assert!(run.stdout.is_empty(), "{:?}", run.stdout);
 
-    // Scripts before it run; scripts after it do not.
+    // Every script is opened before any runs: none runs when one is missing.
     let first = dir.file("first.txt", "score\n");
     let last = dir.file("last.txt", "deal\n");
     let run = spider(
@@ -526,15 +526,44 @@ fn a_missing_script_exits_one_with_one_line_naming_it() {
         None,
     );
     assert_eq!(run.code, Some(1));
-    assert_eq!(run.stderr.lines().count(), 1, "{:?}", run.stderr);
-    assert!(run.stderr.contains("no-such-script.txt"));
-    assert!(run.has_line("> score"));
-    assert!(!run.has_line("> deal"), "{}", run.stdout);
+    assert_eq!(
+        run.stderr.trim_end(),
+        format!(
+            "spider: cannot read {}: no such file or directory",
+            path_str(&missing)
+        )
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
 
     // A directory is not a script either.
     let run = spider(&["--seed", "1", path_str(dir.path())], None);
     assert_eq!(run.code, Some(1));
     assert_eq!(run.stderr.lines().count(), 1, "{:?}", run.stderr);
+
+    // Nor is a saved session, which --load plays.
+    let saved = dir.file("saved.yaml", "");
+    spider(
+        &["--seed", "1"],
+        Some(format!("save {}\n", path_str(&saved)).as_bytes()),
+    );
+    let run = spider(&[path_str(&saved)], None);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr
+            .contains("it is a saved session, not a script: spider --load FILE"),
+        "{:?}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+
+    // `-` is standard input, in its place among the scripts.
+    let run = spider(
+        &["--seed", "1", path_str(&first), "-", path_str(&last)],
+        Some(b"info\n"),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.index_of("> score").unwrap() < run.index_of("> info").unwrap());
+    assert!(run.index_of("> info").unwrap() < run.index_of("> deal").unwrap());
 }
 
 #[test]

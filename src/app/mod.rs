@@ -127,7 +127,11 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
                 Ok(false) => return Ok(false),
                 Ok(true) => {}
                 Err(error) => {
-                    return Err(Error::Input(format!("cannot read {}: {error}", name())));
+                    return Err(Error::Input(format!(
+                        "cannot read {}: {}",
+                        name(),
+                        crate::error::io_text(&error)
+                    )));
                 }
             }
             // A script saved by some Windows editors begins with a byte-order mark, which is not part
@@ -136,6 +140,14 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
                 Some(rest) if first => rest,
                 _ => &buffer[..],
             };
+            // A saved session given as a script would be a page of unknown commands.
+            if first && bytes.starts_with(crate::store::saved::HEADER.trim_end().as_bytes()) {
+                return Err(Error::Script {
+                    path: name(),
+                    reason: "it is a saved session, not a script: spider --load FILE continues it"
+                        .to_string(),
+                });
+            }
             first = false;
             let line = String::from_utf8_lossy(bytes);
             interpreter.settings.width = terminal_width();
@@ -148,15 +160,30 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
     };
 
     if !config.scripts.is_empty() {
+        // Every script is opened before any runs, so that a name mistyped at the end does not stop the
+        // game halfway; `-` is standard input.
+        let mut scripts = Vec::with_capacity(config.scripts.len());
         for path in &config.scripts {
             // Escaped, so that a strange file name still makes one line.
-            let shown = || path.display().to_string().escape_debug().to_string();
+            let shown = path.display().to_string().escape_debug().to_string();
+            if path.as_os_str() == "-" {
+                scripts.push((None, "standard input".to_string()));
+                continue;
+            }
             // Read as a stream, a line at a time: a script may be a pipe (`spider <(make-moves)`).
             let file = std::fs::File::open(path).map_err(|error| Error::Script {
-                path: shown(),
-                reason: error.to_string(),
+                path: shown.clone(),
+                reason: crate::error::io_text(&error),
             })?;
-            if run(&mut io::BufReader::new(file), &shown)? {
+            scripts.push((Some(file), shown));
+        }
+        for (file, shown) in scripts {
+            let name = || shown.clone();
+            let quit = match file {
+                Some(file) => run(&mut io::BufReader::new(file), &name)?,
+                None => run(&mut io::stdin().lock(), &name)?,
+            };
+            if quit {
                 return Ok(());
             }
         }

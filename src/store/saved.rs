@@ -28,7 +28,7 @@ pub const FORMAT: u32 = 1;
 pub const MAX_BYTES: u64 = 1 << 20;
 
 /// The first line of every saved file, for a person who opens it.
-const HEADER: &str =
+pub const HEADER: &str =
     "# A spider session: `spider --load FILE`, or `load FILE` at the prompt, continues it.\n";
 
 /// The file, field for field. Actions are in command form; `set autoremove on|off` lines among them change
