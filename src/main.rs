@@ -38,20 +38,29 @@ fn catch_prompt_signals() -> Interrupt {
     catch_ctrl_c().with_ending(&ENDING)
 }
 
+/// The thread that reads the prompt, for `catch_ending`'s handler.
+#[cfg(unix)]
+static PROMPT_THREAD: std::sync::OnceLock<libc::pthread_t> = std::sync::OnceLock::new();
+
 /// `signal` sets the ending flag and the Ctrl-C flag, unless it is ignored (`nohup` ignores SIGHUP), which
-/// stays as it is. It also sends the process a SIGINT: rustyline, while it waits for a line, answers
+/// stays as it is. It also sends the prompt's thread a SIGINT: rustyline, while it waits for a line, answers
 /// SIGINT by ending the read as Ctrl-C does (it goes on reading after any other signal), and elsewhere
-/// SIGINT only sets the Ctrl-C flag again.
+/// SIGINT only sets the Ctrl-C flag again. Sent to that thread, not the process: the signal that came may
+/// have been handled on another thread, and only a signal to the reading thread ends its read.
 #[cfg(unix)]
 fn catch_ending(signal: libc::c_int) {
     extern "C" fn ending(_: libc::c_int) {
         ENDING.store(true, Ordering::Relaxed);
         CTRL_C.store(true, Ordering::Relaxed);
-        // SAFETY: kill and getpid are async-signal-safe.
-        unsafe {
-            libc::kill(libc::getpid(), libc::SIGINT);
+        if let Some(thread) = PROMPT_THREAD.get() {
+            // SAFETY: pthread_kill is async-signal-safe, and the thread lives as long as the process.
+            unsafe {
+                libc::pthread_kill(*thread, libc::SIGINT);
+            }
         }
     }
+    // SAFETY: pthread_self has no preconditions.
+    PROMPT_THREAD.get_or_init(|| unsafe { libc::pthread_self() });
     // SAFETY: sigaction with zeroed structs filled as the manual asks; the handler only stores to atomics
     // and calls kill, both safe in a signal handler.
     unsafe {

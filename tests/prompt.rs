@@ -570,7 +570,10 @@ fn long_text_answers_fit_the_terminal_and_speech_stays_whole() {
     terminal.master.write_all(b"help\r").unwrap();
     let said = terminal.wait_for("spider> ", 1);
     let lines: Vec<&str> = said.split("\r\n").filter(|l| !l.contains('\x1b')).collect();
-    assert!(lines.iter().any(|l| l.starts_with("  new [N]")), "{said}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("  new [N|winnable]")),
+        "{said}"
+    );
     for line in &lines {
         assert!(line.chars().count() <= 70, "{line:?} in {said}");
     }
