@@ -234,6 +234,17 @@ fn reno_fills_spaces_from_the_holding_pile_then_with_kings_from_the_waste() {
         resolve(&p, "move w 1"),
         Ok(play(Pile::Waste, Pile::Column(0)))
     );
+    // The waste then shows the card under its king, and after it nothing.
+    let events = p.apply(resolve(&p, "move w 1").unwrap()).unwrap();
+    assert_eq!(
+        events[1],
+        Event::WasteTop {
+            card: Some(card("5s"))
+        }
+    );
+    p.columns[1].cards = up("6h").cards;
+    let events = p.apply(resolve(&p, "move w 2").unwrap()).unwrap();
+    assert_eq!(events[1], Event::WasteTop { card: None });
 }
 
 #[test]

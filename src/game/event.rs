@@ -39,6 +39,10 @@ pub enum Event {
     HoldingTop {
         card: Card,
     },
+    /// Reno: the waste's top was played; it shows the card under it, or nothing.
+    WasteTop {
+        card: Option<Card>,
+    },
     /// Actions taken back, the latest first. When they are one Spider move, `moved` holds its cards, so
     /// that a face can name them as it named the move; otherwise it is empty (and so for `Redone`).
     Undone {

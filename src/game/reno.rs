@@ -307,6 +307,11 @@ impl Table {
                 {
                     events.push(Event::HoldingTop { card });
                 }
+                if from == Pile::Waste {
+                    events.push(Event::WasteTop {
+                        card: self.waste.last().copied(),
+                    });
+                }
             }
         }
         Ok(events)

@@ -302,6 +302,9 @@ fn event(event: &Event) -> EventObject {
         Event::HoldingTop { card } => EventObject::HoldingTop {
             card: card.to_string(),
         },
+        Event::WasteTop { card } => EventObject::WasteTop {
+            card: card.map(|c| c.to_string()),
+        },
         Event::Removed { suit, column } => EventObject::Removed {
             suit: suit.name(),
             column: column + 1,
@@ -386,6 +389,9 @@ enum EventObject {
     },
     HoldingTop {
         card: String,
+    },
+    WasteTop {
+        card: Option<String>,
     },
     Undone {
         actions: Vec<String>,

@@ -437,6 +437,8 @@ fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
             onto,
         } => format!("{}.", capitalize(&moved(cards, *from, *to, *onto, true))),
         Event::HoldingTop { card } => format!("The holding pile shows {}.", card.spoken()),
+        Event::WasteTop { card: Some(card) } => format!("The waste shows {}.", card.spoken()),
+        Event::WasteTop { card: None } => "The waste is empty.".to_string(),
         Event::Dealt {
             cards, deals_left, ..
         } => {
@@ -609,6 +611,7 @@ impl Changed {
                 self.pile(*to);
             }
             Event::HoldingTop { .. } => self.holding = true,
+            Event::WasteTop { .. } => self.waste = true,
             Event::Undone { actions, .. }
             | Event::Redone { actions, .. }
             | Event::Replayed { actions, .. } => {

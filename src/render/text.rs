@@ -210,6 +210,8 @@ fn event(event: &Event, session: &Session) -> String {
             pile(*to)
         ),
         Event::HoldingTop { card } => format!("The holding pile shows {card}."),
+        Event::WasteTop { card: Some(card) } => format!("The waste shows {card}."),
+        Event::WasteTop { card: None } => "The waste is empty.".to_string(),
         Event::Dealt {
             cards,
             stock,
