@@ -135,7 +135,7 @@ pub fn speech(review: &Review, session: &Session) -> String {
 struct ReviewObject {
     #[serde(rename = "type")]
     kind: &'static str,
-    /// `won`, `winnable`, `deal_not_won` or `lost`.
+    /// `won`, `winnable`, `deal_not_won`, `lost` or `perhaps_lost`.
     result: &'static str,
     actions: usize,
     /// The losing action: its number (from 1), its command, and what the solver found after it.
@@ -215,7 +215,11 @@ pub fn json(review: &Review, session: &Session) -> serde_json::Result<String> {
             advice,
             ..
         } => {
-            object.result = "lost";
+            // As the text's heading: lost only when the solver tried every line after the action.
+            object.result = match verdict {
+                Verdict::Unwinnable => "lost",
+                _ => "perhaps_lost",
+            };
             object.lost_at = Some(LostAt {
                 number: *number,
                 action: action.to_string(),
