@@ -436,3 +436,23 @@ fn the_kept_game_is_spoken_without_its_path() {
     assert!(!said.contains("  "), "{said}");
     assert!(speakable(&said), "{said}");
 }
+
+/// `undo N` names at most three actions in speech and ten in text, then counts the rest: `undo 80000` of a
+/// long saved game was one line of megabytes.
+#[test]
+fn undo_of_many_actions_names_a_few_and_counts_the_rest() {
+    for (face, named, more) in [("speech", 3, "and 12 more."), ("text", 10, "and 5 more.")] {
+        let mut config =
+            common::config(["spider", "--seed", "1", "--suits", "1", "--output", face]);
+        config.color = ColorChoice::Never;
+        let mut it = interpreter(&config);
+        let mut out = Vec::new();
+        feed(&mut it, "auto 15", false, false, &mut out);
+        let mut out = Vec::new();
+        feed(&mut it, "undo 15", false, false, &mut out);
+        let said = String::from_utf8(out).unwrap();
+        let undid = said.lines().find(|l| l.starts_with("Undid")).unwrap();
+        assert!(undid.ends_with(more), "{face}: {undid}");
+        assert_eq!(undid.matches("move").count(), named, "{face}: {undid}");
+    }
+}

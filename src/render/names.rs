@@ -258,6 +258,9 @@ impl Names {
     }
 }
 
+/// The most actions an undo or redo answer names one by one; the rest are counted.
+pub const LISTED: usize = 10;
+
 pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }

@@ -655,11 +655,18 @@ fn changed(events: &[Event], session: &Session) -> Vec<String> {
 }
 
 /// One action, or several as `3 actions: deal, then move ...`.
+/// At most three of them said, then how many more: each takes seconds to hear, and `show short` says
+/// where they led.
 fn spoken_actions(actions: &[Action]) -> String {
-    let names: Vec<String> = actions.iter().map(|a| SPOKEN.action(*a)).collect();
-    match names.as_slice() {
-        [one] => one.clone(),
-        _ => format!("{} actions: {}", names.len(), names.join(", then ")),
+    let names: Vec<String> = actions.iter().take(3).map(|a| SPOKEN.action(*a)).collect();
+    match (names.as_slice(), actions.len() - names.len()) {
+        ([one], 0) => one.clone(),
+        (_, 0) => format!("{} actions: {}", actions.len(), names.join(", then ")),
+        (_, more) => format!(
+            "{} actions: {}, and {more} more",
+            actions.len(),
+            names.join(", then ")
+        ),
     }
 }
 

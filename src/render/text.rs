@@ -252,9 +252,18 @@ fn event(event: &Event, session: &Session) -> String {
     }
 }
 
+/// The actions an undo or redo took, in order: the first `names::LISTED` of them and how many more, so
+/// that `undo 80000` is one line, not a megabyte.
 fn action_list(actions: &[crate::game::position::Action]) -> String {
-    let names: Vec<String> = actions.iter().map(ToString::to_string).collect();
-    names.join(", ")
+    let names: Vec<String> = actions
+        .iter()
+        .take(super::names::LISTED)
+        .map(ToString::to_string)
+        .collect();
+    match actions.len() - names.len() {
+        0 => names.join(", "),
+        more => format!("{}, and {more} more", names.join(", ")),
+    }
 }
 
 fn header(session: &Session) -> String {
