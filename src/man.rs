@@ -106,7 +106,8 @@ fn ending(roff: &mut Roff) {
             (
                 "1",
                 "A script or a file given could not be read, a command failed under --strict or in \
-                 spider review, or the output was closed.",
+                 spider review, the output was closed, or a game left unfinished at the prompt could not \
+                 be kept.",
             ),
             ("2", "A bad option, or --resume outside the prompt."),
             (

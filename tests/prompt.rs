@@ -650,3 +650,27 @@ fn a_history_file_that_cannot_be_read_is_left_as_it_is() {
     assert_eq!(ended(&mut spider), 0);
     assert_eq!(std::fs::read(&history).unwrap(), bytes);
 }
+
+/// A game left unfinished that cannot be kept (here the data directory is a file) is lost: leaving says
+/// why and ends with status 1, not 0 as if it were kept.
+#[test]
+fn a_game_that_cannot_be_kept_ends_with_status_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_directory = dir.path().join("home");
+    std::fs::write(&not_a_directory, "").unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_spider"));
+    command
+        .args(["--seed", "1"])
+        .env("SPIDER_HOME", &not_a_directory)
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1");
+    let mut spider = spawn_command(command, Some(TIMEOUT_MS)).expect("spider starts in a pty");
+    spider.exp_string("spider> ").expect("the first prompt");
+    enter(&mut spider, "deal");
+    spider.exp_string("spider> ").unwrap();
+    enter(&mut spider, "quit");
+    spider
+        .exp_string("Cannot save to")
+        .expect("leaving says the game could not be kept");
+    assert_eq!(ended(&mut spider), 1);
+}

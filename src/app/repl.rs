@@ -44,8 +44,11 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
     } else {
         edit(interpreter, out, resume)
     };
-    // An unfinished game is kept for `resume`.
+    // An unfinished game is kept for `resume`; one that could not be (a full disk, a data directory
+    // that is not one) is lost, and the exit status says so.
+    let mut kept = true;
     if let Some(result) = interpreter.leave() {
+        kept = result.is_ok();
         let _ = writeln!(
             out,
             "{}",
@@ -55,7 +58,10 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> 
     for warning in interpreter.take_warnings() {
         super::warn(&warning);
     }
-    ended
+    match ended {
+        Ok(()) if !kept => Err(Error::Failed),
+        ended => ended,
+    }
 }
 
 /// The greeting, then the position or the resumed game.
