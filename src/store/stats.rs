@@ -136,10 +136,29 @@ impl Record {
             ));
         };
         let name = format!("{} with {} suits", self.game, self.suits);
-        if let Err(error) = Game::new(kind, self.suits, 0, false) {
-            return Some(format!("the record of {name}: {error}"));
-        }
+        let game = match Game::new(kind, self.suits, 0, false) {
+            Ok(game) => game,
+            Err(error) => return Some(format!("the record of {name}: {error}")),
+        };
+        // A game's score runs from its deal's (Reno's bank starts at -52) to its most.
+        let fresh = crate::session::Session::new(game, 0);
+        let (least, most) = (
+            i64::from(fresh.score().min(0)),
+            i64::from(fresh.max_score()),
+        );
         let counts = [
+            (
+                self.best_score.is_some() != (self.played > 0),
+                "best_score is there exactly when a game was played",
+            ),
+            (
+                self.best_score.is_some_and(|s| s < least || s > most),
+                "best_score is outside the game's scores",
+            ),
+            (
+                self.fewest_moves.is_some() != (self.won > 0) || self.fewest_moves == Some(0),
+                "fewest_moves is there, and more than 0, exactly when a game was won",
+            ),
             (
                 self.won.saturating_add(self.assisted_wins) > self.played,
                 "won and assisted_wins add up to more than played",
@@ -307,6 +326,26 @@ mod tests {
                 "reno is played with 4 suits",
             ),
             ("game: spider", "game: !Foo spider", "YAML tag ('!Foo')"),
+            (
+                "best_score: 1000",
+                "best_score: 5000",
+                "best_score is outside the game's scores",
+            ),
+            (
+                "best_score: 1000",
+                "best_score: -1",
+                "best_score is outside the game's scores",
+            ),
+            (
+                "played: 5\n  won: 2\n  best_score: 1000\n  streak: 1\n  best_streak: 2\n  fewest_moves: 200\n  assisted_wins: 1",
+                "played: 0\n  won: 0\n  best_score: 1000\n  streak: 0\n  best_streak: 0\n  assisted_wins: 0",
+                "best_score is there exactly when a game was played",
+            ),
+            (
+                "fewest_moves: 200",
+                "fewest_moves: 0",
+                "fewest_moves is there, and more than 0, exactly when a game was won",
+            ),
         ] {
             let text = GOOD.replace(from, to);
             let (_, message) = from_text(&text).expect_err(&text);
