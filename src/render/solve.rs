@@ -66,11 +66,13 @@ pub fn speech(answer: &SolveAnswer) -> String {
     for (i, step) in answer.line.iter().flatten().enumerate() {
         let what = match step.action {
             Action::Spider(SpiderAction::Move { from, to, .. }) => match step.onto {
+                // With the column: two decks hold two of each card, so the card alone may not say where.
                 Some(onto) => format!(
-                    "move {} from column {} onto {}",
+                    "move {} from column {} onto {} in column {}",
                     SPOKEN.run(&step.cards),
                     from + 1,
-                    onto.spoken()
+                    onto.spoken(),
+                    to + 1
                 ),
                 None => format!(
                     "move {} from column {} into the space in column {}",
@@ -87,7 +89,10 @@ pub fn speech(answer: &SolveAnswer) -> String {
                 ),
                 None => format!("remove the suit in column {}", column + 1),
             },
-            // The solver plays Spider's actions; a deal, like any other, is said as `action` says it.
+            // What the deal puts down, as the text's line lists it.
+            Action::Spider(SpiderAction::Deal) if !step.cards.is_empty() => {
+                format!("deal {}", super::speech::dealt(&step.cards))
+            }
             other => SPOKEN.action(other),
         };
         lines.push(format!("{}: {what}.", i + 1));

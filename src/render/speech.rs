@@ -509,7 +509,7 @@ fn moved(cards: &[Card], from: Pile, to: Pile, onto: Option<Card>, terse: bool) 
 
 /// The cards a deal put down, in column order from column 1: `10 cards: jack of diamonds, seven of spades,
 /// ...`, or `10 spades: jack, seven, ...` when they share a suit, as in a one-suit game.
-fn dealt(cards: &[Card]) -> String {
+pub(super) fn dealt(cards: &[Card]) -> String {
     let n = cards.len();
     match cards.first() {
         Some(first) if n > 1 && cards.iter().all(|c| c.suit() == first.suit()) => {
