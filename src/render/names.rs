@@ -286,10 +286,19 @@ pub fn pile(pile: Pile) -> String {
 /// Where a face-up card lies, in words: `column 3 row 5` for each copy in the columns, then for Reno the
 /// piles it tops (`the waste`).
 pub fn places(position: &Position, card: Card) -> Vec<String> {
+    let columns = position.columns();
+    // Whether it is free to move or how deep it lies, which a sighted player sees at a glance.
     let mut places: Vec<String> = position
         .find(card)
         .iter()
-        .map(|(c, row)| format!("column {} row {}", c + 1, row + 1))
+        .map(|&(c, row)| {
+            let place = format!("column {} row {}", c + 1, row + 1);
+            match columns[c].cards.len() - 1 - row {
+                0 => format!("{place}, at the bottom"),
+                1 => format!("{place}, under 1 card"),
+                n => format!("{place}, under {n} cards"),
+            }
+        })
         .collect();
     if let Position::Reno(table) = position {
         places.extend(table.find_in_piles(card).into_iter().map(pile));

@@ -426,7 +426,7 @@ fn find(session: &Session, card: Card) -> String {
     if places.is_empty() {
         return format!("No {card} is face up.");
     }
-    format!("{card}: {}.", places.join(", "))
+    format!("{card}: {}.", places.join("; "))
 }
 
 /// Spaces as column numbers: `3 and 7`, or `none`.
