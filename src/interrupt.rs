@@ -43,14 +43,17 @@ impl Interrupt {
     }
 
     /// Whether the prompt must end, keeping the game: its terminal has hung up (reading it fails from
-    /// then on), or the program was asked to end. Never cleared.
+    /// then on), or the program was asked to end (SIGTERM). Never cleared.
     pub fn ending(self) -> bool {
         self.ending.is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
-    /// Forgets an earlier request: the next command starts afresh.
+    /// Forgets an earlier request: the next command starts afresh. Not while the prompt is ending: a
+    /// command that starts after the signal stops at once, as one under way did.
     pub fn clear(self) {
-        if let Some(flag) = self.stop {
+        if let Some(flag) = self.stop
+            && !self.ending()
+        {
             flag.store(false, Ordering::Relaxed);
         }
     }

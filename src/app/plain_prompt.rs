@@ -11,13 +11,17 @@ use std::io::{self, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-/// Whether rustyline would fall back to plain reading on this terminal: it knows the same names.
+/// Whether rustyline would fall back to plain reading on this terminal (it knows the same names), or
+/// should: with standard output not a terminal (`spider | tee log`) rustyline neither redraws nor answers a
+/// signal but SIGINT's key, so SIGTERM would wait for Enter.
 pub fn is_plain_terminal() -> bool {
-    std::env::var("TERM").is_ok_and(|term| {
-        ["dumb", "cons25", "emacs"]
-            .iter()
-            .any(|name| term.eq_ignore_ascii_case(name))
-    })
+    use std::io::IsTerminal;
+    !std::io::stdout().is_terminal()
+        || std::env::var("TERM").is_ok_and(|term| {
+            ["dumb", "cons25", "emacs"]
+                .iter()
+                .any(|name| term.eq_ignore_ascii_case(name))
+        })
 }
 
 /// What the reading thread hands over: a line, the end of input, or why reading failed.
@@ -53,10 +57,15 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> Result<(), Err
         }
         // A Ctrl-C pressed during the last command stopped that command only.
         interpreter.interrupt.clear();
+        // The terminal hung up or the program was asked to end: lines typed ahead are left unread.
+        if interpreter.interrupt.ending() {
+            return Ok(());
+        }
         let read = loop {
             match lines.recv_timeout(WATCH) {
                 Ok(read) => break Some(read),
-                // The terminal hung up: leave as Ctrl-D does, keeping the game.
+                // The terminal hung up or the program was asked to end: leave as Ctrl-D does, keeping
+                // the game.
                 Err(RecvTimeoutError::Timeout) if interpreter.interrupt.ending() => {
                     break Some(Ok(None));
                 }

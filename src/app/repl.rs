@@ -178,7 +178,10 @@ fn edit(interpreter: &mut Interpreter, out: &mut dyn Write, resume: bool) -> Res
                         let _ = editor.add_history_entry(line);
                     }
                     ended = answer(interpreter, line, out);
-                    if ended.is_some() || interpreter.interrupt.requested() {
+                    if ended.is_some()
+                        || interpreter.interrupt.requested()
+                        || interpreter.interrupt.ending()
+                    {
                         break;
                     }
                 }
