@@ -535,26 +535,26 @@ fn a_script_that_cannot_be_read_exits_one_before_any_runs() {
     );
     assert!(run.stdout.is_empty(), "{}", run.stdout);
 
-    // A directory is not a script either.
-    let run = spider(&["--seed", "1", path_str(dir.path())], None);
-    assert_eq!(run.code, Some(1));
-    assert_eq!(run.stderr.lines().count(), 1, "{:?}", run.stderr);
-
-    // Nor is a saved session, which --load plays.
+    // A directory is not a script either, nor a saved session, which --load plays: named last, they
+    // too stop the run before any script.
     let saved = dir.file("saved.yaml", "");
     spider(
         &["--seed", "1"],
         Some(format!("save {}\n", path_str(&saved)).as_bytes()),
     );
-    let run = spider(&[path_str(&saved)], None);
-    assert_eq!(run.code, Some(1));
-    assert!(
-        run.stderr
-            .contains("it is a saved session, not a script: spider --load FILE"),
-        "{:?}",
-        run.stderr
-    );
-    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    for (last, why) in [
+        (dir.path(), "it is a directory"),
+        (
+            saved.as_path(),
+            "it is a saved session, not a script: spider --load FILE",
+        ),
+    ] {
+        let run = spider(&["--seed", "1", path_str(&first), path_str(last)], None);
+        assert_eq!(run.code, Some(1));
+        assert_eq!(run.stderr.lines().count(), 1, "{:?}", run.stderr);
+        assert!(run.stderr.contains(why), "{:?}", run.stderr);
+        assert!(run.stdout.is_empty(), "{}", run.stdout);
+    }
 
     // `-` is standard input, in its place among the scripts.
     let run = spider(

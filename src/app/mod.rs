@@ -140,12 +140,12 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
                 Some(rest) if first => rest,
                 _ => &buffer[..],
             };
-            // A saved session given as a script would be a page of unknown commands.
+            // A saved session given as a script would be a page of unknown commands (a regular file's
+            // first line is looked at before any script runs; a pipe's only here).
             if first && bytes.starts_with(crate::store::saved::HEADER.trim_end().as_bytes()) {
                 return Err(Error::Script {
                     path: name(),
-                    reason: "it is a saved session, not a script: spider --load FILE continues it"
-                        .to_string(),
+                    reason: SAVED_SESSION.to_string(),
                 });
             }
             first = false;
@@ -171,11 +171,22 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
                 continue;
             }
             // Read as a stream, a line at a time: a script may be a pipe (`spider <(make-moves)`).
-            let file = std::fs::File::open(path).map_err(|error| Error::Script {
+            let refused = |reason: String| Error::Script {
                 path: shown.clone(),
-                reason: crate::error::io_text(&error),
-            })?;
-            scripts.push((Some(file), shown));
+                reason,
+            };
+            let file = std::fs::File::open(path)
+                .and_then(|mut file| {
+                    if file.metadata()?.is_dir() {
+                        return Err(io::ErrorKind::IsADirectory.into());
+                    }
+                    Ok((saved_session(&mut file)?, file))
+                })
+                .map_err(|error| refused(crate::error::io_text(&error)))?;
+            if file.0 {
+                return Err(refused(SAVED_SESSION.to_string()));
+            }
+            scripts.push((Some(file.1), shown));
         }
         for (file, shown) in scripts {
             let name = || shown.clone();
@@ -194,6 +205,24 @@ pub fn play(config: Config, catch_interrupts: fn() -> Interrupt) -> Result<(), E
         return repl::run(&mut interpreter, &mut out, config.resume);
     }
     run(&mut io::stdin().lock(), &|| "standard input".to_string()).map(|_| ())
+}
+
+const SAVED_SESSION: &str = "it is a saved session, not a script: spider --load FILE continues it";
+
+/// Whether a regular file begins as a saved session does, read from its start and left there again; a
+/// pipe is not read ahead.
+fn saved_session(file: &mut std::fs::File) -> io::Result<bool> {
+    use std::io::{Read, Seek};
+    if !file.metadata()?.is_file() {
+        return Ok(false);
+    }
+    let header = crate::store::saved::HEADER.trim_end().as_bytes();
+    let mut start = Vec::with_capacity(header.len() + 3);
+    file.take((header.len() + 3) as u64)
+        .read_to_end(&mut start)?;
+    file.rewind()?;
+    let start = start.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&start);
+    Ok(start.starts_with(header))
 }
 
 /// The longest line of input taken as a command; a longer one is refused whole (`feed`). No command
