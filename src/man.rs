@@ -126,7 +126,7 @@ fn ending(roff: &mut Roff) {
             ),
             (
                 "XDG_DATA_HOME",
-                "Without SPIDER_HOME, the prompt's files are in its spider/ directory.",
+                "On Linux, without SPIDER_HOME, the prompt's files are in its spider/ directory.",
             ),
             (
                 "NO_COLOR",
@@ -134,7 +134,7 @@ fn ending(roff: &mut Roff) {
             ),
             (
                 "TERM",
-                "dumb: a plain prompt without line editing, and no colour unless --color always asks for it.",
+                "dumb: a plain prompt without line editing; dumb or unset: no colour unless --color always asks for it.",
             ),
         ],
     );
@@ -142,7 +142,9 @@ fn ending(roff: &mut Roff) {
     roff.text([
         roman("The prompt keeps, in "),
         italic("~/.local/share/spider/"),
-        roman(" on Linux (or $SPIDER_HOME, or $XDG_DATA_HOME/spider/), its history ("),
+        roman(
+            " on Linux ($XDG_DATA_HOME/spider/ where that is set, or $SPIDER_HOME), its history (",
+        ),
         italic("history.txt"),
         roman("), the game left unfinished ("),
         italic("resume.yaml"),

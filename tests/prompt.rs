@@ -221,7 +221,7 @@ fn a_huge_typed_line_is_refused_at_once() {
 /// "0" as unset); an empty `NO_COLOR` counts as unset, as no-color.org asks (supports-color took it as set).
 /// Nor where `TERM` is unset.
 #[test]
-fn no_color_set_to_anything_turns_colour_off_at_a_terminal() {
+fn no_color_with_a_value_turns_colour_off_at_a_terminal() {
     let cases = [
         (Some("xterm"), None, true),
         (Some("xterm"), Some(""), true),

@@ -403,7 +403,7 @@ fn files_that_do_not_belong_together_are_refused() {
     let notes = dir.path().join("notes.txt");
     std::fs::write(&notes, "my notes, no newline").unwrap();
     merge(&[&notes], "it holds no complete line, not a results file");
-    resume(&deal_1, &notes, "it does not begin a results file's header");
+    resume(&deal_1, &notes, "it does not begin this run's header");
     assert_eq!(
         std::fs::read_to_string(&notes).unwrap(),
         "my notes, no newline"

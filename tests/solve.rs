@@ -220,7 +220,6 @@ fn a_search_stopped_by_memory_says_so() {
     assert_eq!(report.limit, Some(spider::solve::Limit::Memory));
 }
 
-/// The solver plays Spider and Spiderette: in Reno `solve` says so, searches nothing and marks nothing.
 /// `solve play` where no line wins answers with the verdict, as `solve` does, and marks the game as
 /// assisted as `solve` does: it was a refusal that changed the game, which a refusal never does.
 #[test]
@@ -240,6 +239,7 @@ fn solve_play_without_a_line_answers_the_verdict() {
     assert!(interpreter.session.assisted());
 }
 
+/// The solver plays Spider and Spiderette: in Reno `solve` says so, searches nothing and marks nothing.
 #[test]
 fn solve_in_reno_says_what_the_solver_plays_and_marks_nothing() {
     let config = common::config("spider --game reno --seed 1".split_whitespace());

@@ -266,8 +266,7 @@ impl Appender {
                 .starts_with(&torn_bytes(&mut file, tail).map_err(fail)?)
         {
             return Err(fail(
-                "it holds no complete line, and it does not begin a results file's header"
-                    .to_string(),
+                "it holds no complete line, and it does not begin this run's header".to_string(),
             ));
         }
         cut_torn(&file, tail).map_err(fail)?;

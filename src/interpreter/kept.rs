@@ -106,9 +106,8 @@ pub(super) fn add(dir: &Path, session: &Session, outcome: Outcome) -> Result<(),
     write(dir, &stats)
 }
 
-/// Where a kept game that cannot be read goes, rather than under the game that takes its place: it may be
-/// a newer program's file, or one to mend by hand.
-/// Where a kept game that cannot be read goes: `resume.unreadable.yaml`, or when one is there already (a
+/// Where a kept game that cannot be read goes, rather than under the game that takes its place (it may be
+/// a newer program's file, or one to mend by hand): `resume.unreadable.yaml`, or when one is there already (a
 /// second newer spider's game, say) the first of `resume.unreadable.1.yaml`, `.2` ... not taken, so that
 /// none set aside is written over. The statistics lock is held, so no other prompt takes it meanwhile.
 fn unreadable_path(home: &Path) -> Option<PathBuf> {

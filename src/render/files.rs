@@ -88,8 +88,7 @@ pub fn stats(stats: &Stats, spoken: bool) -> String {
                 let bank = |s: i64| match (spoken, s < 0) {
                     (true, true) => format!("minus {} dollars", s.unsigned_abs()),
                     (true, false) => format!("{s} dollars"),
-                    (false, true) => format!("-${}", s.unsigned_abs()),
-                    (false, false) => format!("${s}"),
+                    (false, _) => super::text::dollars(s),
                 };
                 let best = record.best_score.map_or("none".to_string(), bank);
                 ("Reno".to_string(), format!("best bank {best}"))

@@ -45,10 +45,11 @@ pub fn announced(
 const NARROWEST: usize = 60;
 
 /// `text` with each line longer than `width` broken between words, so that a terminal does not cut words in
-/// two. Text only: speech is for screen readers, which read a sentence by its logical line (Emacs's buffer, a
-/// braille line), so breaks put in it would cut card names in two there. Each further piece is indented two spaces past its line's own indent, or under the second column of
-/// a line that has one (`  new [N]         a new deal...`). Lines with colour are left whole (only the
-/// table has it, and it fits), as is a word longer than the width.
+/// two. Each further piece is indented two spaces past its line's own indent, or under the second column
+/// of a line that has one (`  review             where the game...`). Lines with colour are left whole
+/// (only the table has it, and it fits), as is a word longer than the width. Text only: speech is for
+/// screen readers, which read a sentence by its logical line (Emacs's buffer, a braille line), so breaks
+/// put in it would cut card names in two there.
 fn fit(text: String, width: Option<usize>) -> String {
     let Some(width) = width.filter(|&w| w >= NARROWEST) else {
         return text;

@@ -258,8 +258,11 @@ impl Names {
     }
 }
 
-/// The most actions an undo or redo answer names one by one; the rest are counted.
+/// The most actions an undo or redo answer names one by one in text; the rest are counted.
 pub const LISTED: usize = 10;
+
+/// The same in speech, where each takes seconds to hear and `show short` says where they led.
+pub const SPOKEN_LISTED: usize = 3;
 
 pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }

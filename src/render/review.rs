@@ -12,14 +12,20 @@ use serde::Serialize;
 /// Commands a line of text holds when the solver's line is listed.
 const PER_LINE: usize = 10;
 
+/// Whether the action surely lost the game: only when the solver tried every line after it.
+fn proved_lost(verdict: Verdict) -> bool {
+    verdict == Verdict::Unwinnable
+}
+
 /// How sure the heading is that the action lost the game, and what the solver found after it, in words.
 fn after(verdict: Verdict) -> (&'static str, &'static str) {
-    match verdict {
-        Verdict::Unwinnable => ("Lost", "no line wins (the solver tried them all)"),
-        _ => (
+    if proved_lost(verdict) {
+        ("Lost", "no line wins (the solver tried them all)")
+    } else {
+        (
             "Perhaps lost",
             "the solver finds no win within its bound, which does not prove the game lost",
-        ),
+        )
     }
 }
 
@@ -215,10 +221,10 @@ pub fn json(review: &Review, session: &Session) -> serde_json::Result<String> {
             advice,
             ..
         } => {
-            // As the text's heading: lost only when the solver tried every line after the action.
-            object.result = match verdict {
-                Verdict::Unwinnable => "lost",
-                _ => "perhaps_lost",
+            object.result = if proved_lost(*verdict) {
+                "lost"
+            } else {
+                "perhaps_lost"
             };
             object.lost_at = Some(LostAt {
                 number: *number,

@@ -654,11 +654,14 @@ fn changed(events: &[Event], session: &Session) -> Vec<String> {
     lines
 }
 
-/// One action, or several as `3 actions: deal, then move ...`.
-/// At most three of them said, then how many more: each takes seconds to hear, and `show short` says
-/// where they led.
+/// One action, or several as `3 actions: deal, then move ...`: at most `names::SPOKEN_LISTED` of them
+/// said, then how many more.
 fn spoken_actions(actions: &[Action]) -> String {
-    let names: Vec<String> = actions.iter().take(3).map(|a| SPOKEN.action(*a)).collect();
+    let names: Vec<String> = actions
+        .iter()
+        .take(super::names::SPOKEN_LISTED)
+        .map(|a| SPOKEN.action(*a))
+        .collect();
     match (names.as_slice(), actions.len() - names.len()) {
         ([one], 0) => one.clone(),
         (_, 0) => format!("{} actions: {}", actions.len(), names.join(", then ")),

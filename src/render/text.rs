@@ -281,7 +281,7 @@ fn header(session: &Session) -> String {
                 table.stock.len(),
                 home(table),
                 session.moves(),
-                dollars(session.score())
+                dollars(i64::from(session.score()))
             );
         }
     };
@@ -337,9 +337,9 @@ fn home(table: &reno::Table) -> usize {
 }
 
 /// Money as Reno's bank shows it: `-$52`, `$0`, `$13`.
-fn dollars(amount: i32) -> String {
+pub(super) fn dollars(amount: i64) -> String {
     if amount < 0 {
-        format!("-${}", -amount)
+        format!("-${}", amount.unsigned_abs())
     } else {
         format!("${amount}")
     }
@@ -351,8 +351,8 @@ fn score_line(session: &Session) -> String {
         Position::Spider(_) => format!("Score: {} of {}.", session.score(), session.max_score()),
         Position::Reno(_) => format!(
             "Bank: {} (at most {}).",
-            dollars(session.score()),
-            dollars(session.max_score())
+            dollars(i64::from(session.score())),
+            dollars(i64::from(session.max_score()))
         ),
     }
 }
