@@ -261,9 +261,21 @@ fn reno_foundations_build_up_by_suit_from_the_ace() {
         resolve(&p, "move 1.1 f"),
         Err(Refusal::BottomCardOnly { column: 1 })
     );
-    for line in ["move Ah f", "move 2 f", "move 1 f"] {
+    // Each play from a column says what it left there: the card uncovered, or nothing.
+    for (line, uncovered) in [
+        ("move Ah f", Some("3h")),
+        ("move 2 f", None),
+        ("move 1 f", None),
+    ] {
         let action = resolve(&p, line).unwrap();
-        p.apply(action).unwrap();
+        let events = p.apply(action).unwrap();
+        let Event::Played {
+            uncovered: left, ..
+        } = &events[0]
+        else {
+            panic!("{line}: {events:?}");
+        };
+        assert_eq!(*left, uncovered.map(card), "{line}");
     }
     assert_eq!(p.foundations, [0, 0, 3, 0]);
     assert_eq!(p.bank(), 3 * 5 - 52);

@@ -34,6 +34,9 @@ pub enum Event {
         from: Pile,
         to: Pile,
         onto: Option<Card>,
+        /// From a column: the card now at its bottom, `None` when the play left it empty. From the waste
+        /// or the holding pile: `None` (their new tops have events of their own).
+        uncovered: Option<Card>,
     },
     /// Reno: the holding pile shows a new top card.
     HoldingTop {

@@ -296,11 +296,16 @@ impl Table {
                         None
                     }
                 };
+                let uncovered = match from {
+                    Pile::Column(c) => self.columns[c].bottom(),
+                    _ => None,
+                };
                 events.push(Event::Played {
                     cards,
                     from,
                     to,
                     onto,
+                    uncovered,
                 });
                 if from == Pile::Holding
                     && let Some(&card) = self.holding.last()

@@ -293,11 +293,13 @@ fn event(event: &Event) -> EventObject {
             from,
             to,
             onto,
+            uncovered,
         } => EventObject::Played {
             cards: names(cards),
             from: from.to_string(),
             to: to.to_string(),
             onto: onto.map(|c| c.to_string()),
+            uncovered: uncovered.map(|c| c.to_string()),
         },
         Event::HoldingTop { card } => EventObject::HoldingTop {
             card: card.to_string(),
@@ -386,6 +388,7 @@ enum EventObject {
         from: String,
         to: String,
         onto: Option<String>,
+        uncovered: Option<String>,
     },
     HoldingTop {
         card: String,

@@ -435,7 +435,15 @@ fn event(event: &Event, session: &Session, named: Option<usize>) -> String {
             from,
             to,
             onto,
-        } => format!("{}.", capitalize(&moved(cards, *from, *to, *onto, true))),
+            uncovered,
+        } => {
+            let said = capitalize(&moved(cards, *from, *to, *onto, true));
+            match (from, uncovered) {
+                (_, Some(card)) => format!("{said}, uncovering {}.", card.spoken()),
+                (Pile::Column(c), None) => format!("{said}. Column {} is empty now.", c + 1),
+                _ => format!("{said}."),
+            }
+        }
         Event::HoldingTop { card } => format!("The holding pile shows {}.", card.spoken()),
         Event::WasteTop { card: Some(card) } => format!("The waste shows {}.", card.spoken()),
         Event::WasteTop { card: None } => "The waste is empty.".to_string(),

@@ -184,6 +184,7 @@ fn event(event: &Event, session: &Session) -> String {
             from,
             to,
             onto: Some(onto),
+            ..
         } => format!(
             "Moved {} from {} onto {onto} in {}.",
             SHORT.run(cards),
@@ -195,6 +196,7 @@ fn event(event: &Event, session: &Session) -> String {
             from,
             to: Pile::Column(to),
             onto: None,
+            ..
         } => format!(
             "Moved {} from {} to empty column {}.",
             SHORT.run(cards),
