@@ -52,15 +52,15 @@ pub fn run(interpreter: &mut Interpreter, out: &mut dyn Write) -> Result<(), Err
     });
     let mut cleared = false;
     loop {
+        // The terminal hung up or the program was asked to end: lines typed ahead are left unread.
+        if interpreter.interrupt.ending() {
+            return Ok(());
+        }
         if write!(out, "{PROMPT}").and_then(|()| out.flush()).is_err() {
             return Err(Error::OutputClosed);
         }
         // A Ctrl-C pressed during the last command stopped that command only.
         interpreter.interrupt.clear();
-        // The terminal hung up or the program was asked to end: lines typed ahead are left unread.
-        if interpreter.interrupt.ending() {
-            return Ok(());
-        }
         let read = loop {
             match lines.recv_timeout(WATCH) {
                 Ok(read) => break Some(read),
