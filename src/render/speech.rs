@@ -196,7 +196,7 @@ pub fn render(result: &Result<Reply, Failure>, session: &Session, settings: &Set
             usage.name,
             also(usage),
             spoken_summary(usage),
-            usage.detail
+            spoken_detail(usage.detail)
         )
         .trim_end()
         .to_string(),
@@ -758,13 +758,27 @@ fn spoken_usage(line: &str) -> String {
     if !line.starts_with("Usage: ") {
         return line.to_string();
     }
+    placeholders_in_words(line)
+}
+
+/// Each placeholder of `text` (`SRC`, `C` ...) in words.
+fn placeholders_in_words(text: &str) -> String {
     // Each piece is a word and the sign after it.
-    line.split_inclusive(|c: char| !c.is_ascii_alphanumeric())
+    text.split_inclusive(|c: char| !c.is_ascii_alphanumeric())
         .map(|piece| {
             let word = piece.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
             format!("{}{}", placeholder(word), &piece[word.len()..])
         })
         .collect()
+}
+
+/// A command's help in words: its placeholders (`SRC is a column ...`, spelt out letter by letter otherwise)
+/// and the ranks, whose `A` a screen reader says as the article.
+fn spoken_detail(detail: &str) -> String {
+    placeholders_in_words(detail).replace(
+        "(A 2..10 J Q K, T for 10)",
+        "(ace, 2 to 10, jack, queen, king, typed A, 2 to 10, J, Q, K, or T for 10)",
+    )
 }
 
 /// A synopsis's placeholder in words; any other word as it is.
@@ -810,6 +824,27 @@ mod tests {
             "Usage: move source destination.\n'C' is not a column number."
         );
         assert_eq!(plain_words("Usage: undo [N]."), "Usage: undo (number).");
+    }
+
+    /// A command's help says its placeholders and the ranks in words, which a screen reader would spell out
+    /// or read as an article.
+    #[test]
+    fn help_details_say_placeholders_and_ranks_in_words() {
+        let detail = |name: &str| {
+            let usage = crate::command::COMMANDS
+                .iter()
+                .find(|u| u.name == name)
+                .unwrap();
+            super::spoken_detail(usage.detail)
+        };
+        let moved = detail("move");
+        assert!(moved.starts_with("source is a column and row"), "{moved}");
+        assert!(!moved.contains("SRC") && !moved.contains("DST"), "{moved}");
+        let find = detail("find");
+        assert!(
+            find.contains("(ace, 2 to 10, jack, queen, king, typed A,"),
+            "{find}"
+        );
     }
 
     /// The placeholders are listed by hand: each capital word of every synopsis must have its words.
